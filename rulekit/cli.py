@@ -1,0 +1,346 @@
+"""The ``rulekit`` command line (INTERFACES.md section 1).
+
+Commands: ``list``, ``validate``, ``play``, ``replay``. Errors a user can cause print one
+clear line on stderr and exit non-zero (1; 2 for usage errors), never a traceback.
+Heavy libraries are imported only by the commands that need them, so ``--help`` is quick.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from .errors import CardError, IllegalAction, RecordError, RulesetError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors: one line, exit 2
+        self.print_usage(sys.stderr)
+        print(f"rulekit: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def _nonneg(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="rulekit", description="Write, check, play and replay card game "
+                "variants written as YAML rulesets.")
+    p.add_argument("--version", action="version", version="rulekit 0.1.0")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = sub.add_parser("list", help="list the bundled rulesets (or those in DIR)")
+    s.add_argument("dir", nargs="?", metavar="DIR")
+
+    s = sub.add_parser("validate", help="check rulesets; print file:line:col diagnostics")
+    s.add_argument("rulesets", nargs="+", metavar="RULESET")
+    s.add_argument("--json", action="store_true", help="print the diagnostics as JSON")
+    s.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="check with this option value (repeatable)")
+
+    s = sub.add_parser("play", help="play one game with bots and print its transcript")
+    s.add_argument("ruleset", metavar="RULESET", help="a bundled name or a path to a YAML file")
+    s.add_argument("--players", type=_positive, metavar="N")
+    s.add_argument("--seed", type=_int, metavar="S", help="random seed (default: a random one, "
+                   "printed so the game can be played again)")
+    s.add_argument("--dealer", type=_nonneg, metavar="D")
+    s.add_argument("--deck", metavar="CARDS", help="all cards, top first, separated by spaces or "
+                   "commas")
+    s.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="set a ruleset option (repeatable)")
+    s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
+                   help="the agent for a seat (kinds: random); default random")
+    s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    s.add_argument("--json", action="store_true", help="print the final state dump as JSON")
+    s.add_argument("--quiet", action="store_true", help="print only the result")
+    s.add_argument("--max-actions", type=_positive, default=10000, metavar="N",
+                   help="stop the game as aborted after N actions (C-8; default 10000)")
+
+    s = sub.add_parser("replay", help="re-run a game record, checking every action")
+    s.add_argument("record", metavar="RECORD")
+    s.add_argument("--upto", type=_nonneg, metavar="N", help="stop after N actions")
+    s.add_argument("--json", action="store_true", help="print the state dump as JSON")
+    return p
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(f"rulekit: {message}", file=sys.stderr)
+    return code
+
+
+def _options(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ValueError(f"--option takes NAME=VALUE, not '{pair}'")
+        k, v = pair.split("=", 1)
+        if not k.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not '{pair}'")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _print_diagnostics(diags, stream=sys.stderr):
+    for d in diags:
+        print(str(d), file=stream)
+
+
+# ---- list ----------------------------------------------------------------------------
+def cmd_list(args) -> int:
+    from pathlib import Path
+
+    from .errors import DiagnosticSink
+    from .loading import load_document
+    from .resources import bundled_rulesets
+    if args.dir:
+        folder = Path(args.dir)
+        if not folder.is_dir():
+            return _fail(f"{args.dir}: not a folder")
+        files = {p.stem: p for p in sorted(folder.glob("*.y*ml"))}
+    else:
+        files = bundled_rulesets()
+    rows = []
+    for name, path in files.items():
+        sink = DiagnosticSink()
+        src = load_document(path, sink, str(path))
+        if src is None or not isinstance(src.data, dict):
+            rows.append((str(path) if args.dir else name, "(does not load: run validate)", "", ""))
+            continue
+        d = src.data
+        pl = d.get("players") or {}
+        players = f"{pl.get('min', '?')}-{pl.get('max', '?')}" if isinstance(pl, dict) else "?"
+        label = str(path) if args.dir else name
+        rows.append((label, str(d.get("title", "")), players, str(d.get("summary", ""))))
+    if not rows:
+        print("no rulesets found")
+        return 0
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    for r in rows:
+        print(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}")
+    return 0
+
+
+# ---- validate ------------------------------------------------------------------------
+def cmd_validate(args) -> int:
+    import rulekit
+    try:
+        options = _options(args.option)
+    except ValueError as exc:
+        return _fail(str(exc), 2)
+    everything = []
+    bad = False
+    for name in args.rulesets:
+        rules, diags = rulekit.check(name, options)
+        bad = bad or rules is None
+        everything.extend(diags)
+        if not args.json:
+            _print_diagnostics(diags, sys.stdout)
+            if rules is not None:
+                print(f"{name}: ok" + (f" ({len(diags)} warning(s))" if diags else ""))
+    if args.json:
+        print(json.dumps([d.as_dict() for d in everything], indent=1))
+    return 1 if bad else 0
+
+
+# ---- play ----------------------------------------------------------------------------
+def _agents(specs: list[str], n: int, seed: int) -> dict:
+    from .agents import make_agent
+    kinds = {s: "random" for s in range(n)}
+    for spec in specs:
+        if "=" not in spec:
+            raise ValueError(f"--agent takes SEAT=KIND, not '{spec}'")
+        seat, kind = spec.split("=", 1)
+        try:
+            s = int(seat)
+        except ValueError:
+            raise ValueError(f"--agent: '{seat}' is not a seat number") from None
+        if not 0 <= s < n:
+            raise ValueError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
+        kinds[s] = kind.strip()
+    return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items()}
+
+
+class Transcript:
+    """Prints a game as it goes: actions with their seats and the ruleset's announcements."""
+
+    def __init__(self, game, out=sys.stdout, quiet=False):
+        self.game = game
+        self.out = out
+        self.quiet = quiet
+        self.seen_events = 0
+        self.phase = None
+
+    def say(self, text: str):
+        if not self.quiet:
+            print(text, file=self.out)
+
+    def flush(self):
+        g = self.game
+        if g.phase != self.phase and g.phase is not None:
+            self.phase = g.phase
+        for ev in g.events[self.seen_events:]:
+            self.say(f"    * {ev['text']}")
+        self.seen_events = len(g.events)
+
+    def action(self, seat, text):
+        self.say(f"  seat {seat}: {text}")
+
+
+def cmd_play(args) -> int:
+    import rulekit
+
+    from .records import make_record, write_record
+    try:
+        options = _options(args.option)
+    except ValueError as exc:
+        return _fail(str(exc), 2)
+    try:
+        rules = rulekit.load(args.ruleset, options)
+    except RulesetError as exc:
+        _print_diagnostics(exc.errors)
+        return 1
+    if args.record:
+        try:
+            with open(args.record, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            return _fail(f"cannot write the record to {args.record}: {exc.strerror}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    try:
+        game = rules.new_game(players=args.players, seed=seed, deck=args.deck,
+                              dealer=args.dealer, max_actions=args.max_actions)
+    except (ValueError, CardError) as exc:
+        return _fail(str(exc))
+    try:
+        agents = _agents(args.agent, game.n, seed)
+    except ValueError as exc:
+        return _fail(str(exc), 2)
+    quiet = args.quiet or args.json
+    t = Transcript(game, quiet=quiet)
+    t.say(f"{rules.title}: {game.n} players, dealer seat {game.dealer}, seed {seed}"
+          + (", options " + ", ".join(f"{k}={v}" for k, v in rules.options.items()
+                                      if rules.option_decls[k].default != v)
+             if any(rules.option_decls[k].default != v for k, v in rules.options.items()) else ""))
+    hands = game.dump()["zones"].get("hand")
+    if hands:
+        for s, h in enumerate(hands):
+            t.say(f"  seat {s} is dealt {' '.join(h)}")
+    t.flush()
+    while not game.finished:
+        seat = game.to_act
+        action = agents[seat].choose(game)
+        t.action(seat, str(action))
+        game.apply(action)
+        t.flush()
+    res = game.result
+    if args.record:
+        deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
+            if args.deck else None
+        rec = make_record(game, args.ruleset, options, seed, deck)
+        try:
+            write_record(args.record, rec)
+        except RecordError as exc:
+            return _fail(str(exc))
+    if args.json:
+        print(json.dumps(game.dump(), indent=1))
+        return 0 if res.status == "finished" else 1
+    print(_result_line(res, game))
+    return 0 if res.status == "finished" else 1
+
+
+def _result_line(res, game) -> str:
+    if res.status == "finished":
+        order = ", ".join(map(str, res.out_order)) or "-"
+        return f"Result: seat {res.loser} loses; out in order: {order} ({game.actions} actions)"
+    if res.status == "aborted":
+        return f"Result: aborted: {res.message}"
+    return f"Result: in progress after {game.actions} actions; seat {game.to_act} to act"
+
+
+# ---- replay --------------------------------------------------------------------------
+def describe_state(game) -> str:
+    """The state dump as readable text (``replay`` without ``--json``)."""
+    d = game.dump()
+    lines = [f"{game.rules.title}: {d['players']} players, dealer seat {d['dealer']}, "
+             f"{d['actions']} actions",
+             f"status: {d['status']}   phase: {d['phase']}   to act: "
+             f"{'-' if d['to_act'] is None else 'seat ' + str(d['to_act'])}"]
+    if d["legal"]:
+        lines.append("legal: " + ", ".join(d["legal"]))
+    for name, content in d["zones"].items():
+        if content and isinstance(content[0], list) or (
+                name in game.rules.zones and game.rules.zones[name].per == "seat"):
+            for s, cards in enumerate(content):
+                lines.append(f"{name}[{s}]: {' '.join(cards) if cards else '-'}")
+        else:
+            lines.append(f"{name}: {' '.join(content) if content else '-'}")
+    vs = ", ".join(f"{k}={'-' if v is None else v}" for k, v in d["vars"].items())
+    lines.append(f"vars: {vs}")
+    lines.append(f"out order: {', '.join(map(str, d['out_order'])) or '-'}   loser: "
+                 f"{'-' if d['loser'] is None else d['loser']}")
+    if game.result.message:
+        lines.append(f"note: {game.result.message}")
+    return "\n".join(lines)
+
+
+def cmd_replay(args) -> int:
+    from .records import ReplayError, read_record, replay, result_mismatch
+    try:
+        record = read_record(args.record)
+        game = replay(record, args.upto)
+    except (RecordError, ReplayError) as exc:
+        return _fail(str(exc))
+    except RulesetError as exc:
+        _print_diagnostics(exc.errors)
+        return 1
+    if args.json:
+        print(json.dumps(game.dump(), indent=1))
+    else:
+        print(describe_state(game))
+    if args.upto is None or args.upto >= len(record["actions"]):
+        mismatch = result_mismatch(record, game)
+        if mismatch:
+            return _fail(f"the replayed result differs from the record's: {mismatch}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: sys.argv[1:]); return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
+               "replay": cmd_replay}[args.command]
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        return 0
+    except (IllegalAction, CardError, RecordError) as exc:
+        return _fail(str(exc))

@@ -1,0 +1,352 @@
+"""Stage 5: the generic interpreter that runs a compiled ruleset's machine.
+
+Usage (INTERFACES.md section 5)::
+
+    rules = rulekit.load(path_or_name)
+    game = rules.new_game(players=4, seed=1)
+    while not game.finished:
+        game.apply(game.legal_actions()[0])
+    game.result.loser
+
+How a game moves: the engine enters a step and runs its ``do`` effects. A step with an
+``actor`` waits for a decision: :meth:`GameState.legal_actions` lists the actions of
+the step whose ``choose`` domain and ``legal`` condition allow them, and
+:meth:`GameState.apply` runs the chosen action's effects, counts it (C-8) and follows the
+step's first transition whose ``if`` holds. A step without an actor follows its
+transitions at once (automatic steps, C-8). ``end_game`` stops everything.
+
+Guards: ``max_actions`` recorded actions (C-8) and ``AUTO_STEP_LIMIT`` automatic steps
+in a row end the game as ``aborted`` with a message instead of running forever; an error
+raised by ruleset code at play time also aborts, naming the step.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .compiling import GameOver
+from .errors import CardError, IllegalAction
+from .state import State
+
+AUTO_STEP_LIMIT = 10000
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: ``status`` (in_progress, finished, aborted), ``loser`` (seat or
+    None), ``out_order`` (seats in the order they went out), ``message`` (why aborted)."""
+    status: str
+    loser: int | None
+    out_order: list = field(default_factory=list)
+    message: str = ""
+
+    def as_dict(self) -> dict:
+        """The record form: ``{"status", "loser", "out_order"}``."""
+        return {"status": self.status, "loser": self.loser, "out_order": list(self.out_order)}
+
+
+class Action:
+    """One legal action: ``name``, ``cards`` (tuple, a run ascending by rank), ``seat``.
+
+    ``str(action)`` is the action string (``play 7H``, ``play 5H 6H 7H``, ``stock``).
+    """
+    __slots__ = ("name", "cards", "seat", "choice", "defn", "key")
+
+    def __init__(self, defn, choice, cards: tuple, seat: int):
+        self.defn = defn
+        self.name = defn.name
+        self.choice = choice
+        self.cards = cards
+        self.seat = seat
+        self.key = (defn.name, frozenset(cards))
+
+    def __str__(self) -> str:
+        return " ".join((self.name,) + self.cards) if self.cards else self.name
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r}, seat={self.seat})"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Action):
+            return self.key == other.key and self.seat == other.seat
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.seat))
+
+
+class GameState(State):
+    """A game in progress. Made by :meth:`rulekit.compiling.Rules.new_game`."""
+
+    def __init__(self, rules, players=None, seed=0, deck=None, dealer=None, max_actions=10000):
+        n = rules.players[2] if players is None else players
+        lo, hi, _ = rules.players
+        if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
+            raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {players}")
+        seed = 0 if seed is None else seed
+        rng = random.Random(seed)
+        if deck is None:
+            order = list(rules.pack)
+            rng.shuffle(order)
+        else:
+            order = self._check_deck(rules, deck)
+        if dealer is None:
+            dealer = rng.randrange(n)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        if not isinstance(max_actions, int) or max_actions < 1:
+            raise ValueError(f"max_actions must be a positive whole number, not {max_actions}")
+        self._init_state(rules, n, seed, dealer, order, rng)
+        self.max_actions = max_actions
+        self._L: dict = {}
+        self._legal: list = []
+        self._index: dict = {}
+        self._guarded(self._start)
+
+    @staticmethod
+    def _check_deck(rules, deck) -> list:
+        if isinstance(deck, str):
+            deck = deck.replace(",", " ").split()
+        cards = [rules.parse_card(str(c)) for c in deck]
+        seen = set()
+        for c in cards:
+            if c in seen:
+                raise CardError(f"bad deck: {c} appears twice")
+            seen.add(c)
+        missing = [c for c in rules.pack if c not in seen]
+        if missing:
+            raise CardError(f"bad deck: {len(cards)} cards given, the pack has {len(rules.pack)}; "
+                            f"missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
+        return cards
+
+    # ---- running the machine ----------------------------------------------------------
+    def _guarded(self, fn, *args):
+        try:
+            fn(*args)
+        except GameOver:
+            self.actor = None
+            self._legal, self._index = [], {}
+        except RecursionError:
+            self._abort(f"a procedure calls itself without end (in step {self._where()})")
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError,
+                ZeroDivisionError) as exc:
+            self._abort(f"error in the ruleset at step {self._where()}: "
+                        f"{type(exc).__name__}: {exc}")
+
+    def _where(self) -> str:
+        return self.step.key if self.step is not None else "setup"
+
+    def _abort(self, message: str):
+        self.status = "aborted"
+        self.message = message
+        self.actor = None
+        self._legal, self._index = [], {}
+
+    def _start(self):
+        self.rules.setup(self, {})
+        start_phase = self.rules.phases[self.rules.start]
+        self._enter(start_phase.steps[start_phase.start])
+        self._advance()
+
+    def _enter(self, step):
+        self.step = step
+        self.phase = step.phase
+        self._L = {}
+        step.effects(self, self._L)
+
+    def _follow(self):
+        """Take the current step's first transition whose condition holds."""
+        step, L = self.step, self._L
+        for tr in step.transitions:
+            if tr.cond is None or tr.cond(self, L):
+                tr.effects(self, L)
+                self._enter(tr.target)
+                return
+        raise ValueError(f"no transition of step {step.key} applies")
+
+    def _advance(self):
+        """Run automatic steps until a decision (legal actions computed) or the end."""
+        auto = 0
+        while True:
+            step = self.step
+            if step.actor is not None:
+                self.actor = step.actor(self, self._L)
+                self._compute_legal()
+                if not self._legal:
+                    self._abort(f"seat {self.actor} has no legal action at step {step.key}")
+                return
+            auto += 1
+            if auto > AUTO_STEP_LIMIT:
+                self._abort(f"automatic steps ran {AUTO_STEP_LIMIT} times without a decision "
+                            f"(last at step {step.key})")
+                return
+            self._follow()
+
+    def _compute_legal(self):
+        seat = self.actor
+        order = self.rules.rank_of
+        out = []
+        for a in self.step.actions:
+            legal = a.legal
+            if a.var is None:
+                if legal is None or legal(self, {}):
+                    out.append(Action(a, None, (), seat))
+                continue
+            L = {}
+            var = a.var
+            for x in a.domain(self, L):
+                L[var] = x
+                if legal is None or legal(self, L):
+                    if isinstance(x, list):
+                        cards = tuple(sorted(x, key=order.__getitem__)) if len(x) > 1 else tuple(x)
+                    else:
+                        cards = (x,)
+                    out.append(Action(a, x, cards, seat))
+        self._legal = out
+        self._index = {act.key: act for act in out}
+
+    # ---- the API (INTERFACES.md section 5) --------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """True once the game has ended, finished or aborted (see ``result.status``)."""
+        return self.status != "in_progress"
+
+    @property
+    def result(self) -> Result:
+        """The :class:`Result` so far (status ``in_progress`` while playing)."""
+        return Result(self.status, self.loser, list(self.out_order), self.message)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None once the game has ended."""
+        return None if self.finished else self.actor
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (empty once the game has ended)."""
+        return list(self._legal)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal :class:`Action` an action string names (case-insensitive, ``10`` for
+        ``T``, a run's cards in any order). Raises IllegalAction (with the legal ones)
+        for an unknown or illegal action, rulekit.CardError for bad card text."""
+        parts = str(text).replace(",", " ").split()
+        if not parts:
+            raise IllegalAction("empty action", text, self.to_act, self._strings())
+        name = parts[0].lower()
+        cards = [self.rules.parse_card(p) for p in parts[1:]]
+        act = self._index.get((name, frozenset(cards)))
+        if act is None or len(set(cards)) != len(cards):
+            raise IllegalAction(self._illegal_message(text), text, self.to_act, self._strings())
+        return act
+
+    def _strings(self) -> list[str]:
+        return [str(a) for a in self._legal]
+
+    def _illegal_message(self, action) -> str:
+        if self.finished:
+            return f"'{action}' is not legal: the game is over ({self.status})"
+        return (f"'{action}' is not legal for seat {self.actor}; legal: "
+                + ", ".join(self._strings()))
+
+    def apply(self, action) -> None:
+        """Take ``action`` (an Action from :meth:`legal_actions` or an action string) for
+        the seat to act, then run automatic steps up to the next decision.
+
+        Raises rulekit.IllegalAction if it is not legal now (the message names the legal
+        ones), rulekit.CardError for bad card text.
+        """
+        if self.finished:
+            raise IllegalAction(self._illegal_message(action), action, None, [])
+        if isinstance(action, Action):
+            act = self._index.get(action.key)
+            if act is None or action.seat != self.actor:
+                raise IllegalAction(self._illegal_message(action), str(action), self.actor,
+                                    self._strings())
+        else:
+            act = self.parse_action(action)
+        self._guarded(self._apply, act)
+
+    def _apply(self, act: Action):
+        defn = act.defn
+        self.last_action = defn.name
+        self.actions += 1
+        self.history.append(str(act))
+        self._legal, self._index = [], {}
+        L = {defn.var: act.choice} if defn.var is not None else {}
+        try:
+            defn.effects(self, L)
+            self._follow()
+            self._advance()
+        finally:
+            if self.status == "in_progress" and self.actions >= self.max_actions:
+                self._abort(f"stopped after {self.actions} actions (max_actions, C-8)")
+
+    # ---- looking at the state -----------------------------------------------------------
+    def dump(self) -> dict:
+        """The full (omniscient) state dump of INTERFACES.md section 4, as a dict."""
+        return self._dump(None)
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may see: the dump's shape, hidden cards replaced by None,
+        ``legal`` only when that seat is to act. Raises ValueError for a bad seat."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat}")
+        return self._dump(seat)
+
+    def _dump(self, viewer) -> dict:
+        zones = {}
+        marks = self.marks
+        for name, decl in self.rules.zones.items():
+            content = self.z[name]
+            if name == "deck" and not content:
+                continue
+            if decl.per == "seat":
+                zones[name] = [self._visible(lst, decl, s, viewer, marks)
+                               for s, lst in enumerate(content)]
+            else:
+                zones[name] = self._visible(content, decl, None, viewer, marks)
+        vars_ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.v.items()}
+        to_act = self.to_act
+        legal = self._strings() if (viewer is None or viewer == to_act) else []
+        return {"ruleset": self.rules.name, "players": self.n, "dealer": self.dealer,
+                "status": self.status, "phase": self.phase, "to_act": to_act,
+                "legal": legal, "zones": zones, "vars": vars_,
+                "out_order": list(self.out_order), "loser": self.loser,
+                "actions": self.actions}
+
+    @staticmethod
+    def _visible(cards, decl, owner, viewer, marks) -> list:
+        if viewer is None:
+            return list(cards)
+        default = decl.see == "all" or (decl.see == "owner" and owner == viewer)
+        out = []
+        for c in cards:
+            m = marks.get(c)
+            seen = True if m == "up" else False if m == "down" else default
+            out.append(c if seen else None)
+        return out
+
+    def clone(self) -> "GameState":
+        """An independent copy (its own random source in the same state)."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        zones = self.rules.zones
+        new.z = {k: [list(x) for x in v] if zones[k].per == "seat" else list(v)
+                 for k, v in self.z.items()}
+        new.where = dict(self.where)
+        new.v = {k: ([list(x) if isinstance(x, list) else x for x in v]
+                     if self.rules.vars[k].per == "seat" else (list(v) if isinstance(v, list) else v))
+                 for k, v in self.v.items()}
+        new.tags = dict(self.tags)
+        new.playno = dict(self.playno)
+        new.marks = dict(self.marks)
+        new.inplay = list(self.inplay)
+        new.out_order = list(self.out_order)
+        new.history = list(self.history)
+        new.events = list(self.events)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._L = dict(self._L)
+        new._legal = list(self._legal)
+        new._index = dict(self._index)
+        return new

@@ -1,0 +1,124 @@
+"""Diagnostics and the exceptions rulekit raises.
+
+Every problem a user can cause is reported as a :class:`Diagnostic` (file, line,
+column, severity, message, code) or as one of the exceptions below; none of them
+should ever reach a user as a traceback.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A position in a source file: 1-based ``line`` and ``column``.
+
+    ``file`` is the path as given by the user (or ``<string>``).
+    """
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding about a ruleset.
+
+    ``severity`` is ``"error"`` or ``"warning"``; ``code`` is a short stable
+    identifier (``yaml``, ``schema``, ``expr-syntax``, ``unknown-name``, ...).
+    """
+    pos: Pos | None
+    severity: str
+    message: str
+    code: str = "error"
+
+    @property
+    def file(self) -> str | None:
+        return self.pos.file if self.pos else None
+
+    @property
+    def line(self) -> int | None:
+        return self.pos.line if self.pos else None
+
+    @property
+    def column(self) -> int | None:
+        return self.pos.column if self.pos else None
+
+    def __str__(self) -> str:
+        where = f"{self.pos}: " if self.pos else ""
+        return f"{where}{self.severity}: {self.message}"
+
+    def as_dict(self) -> dict:
+        """The JSON form used by ``rulekit validate --json``."""
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "severity": self.severity, "message": self.message, "code": self.code}
+
+
+class RulekitError(Exception):
+    """Base class of every error rulekit raises on purpose."""
+
+
+class RulesetError(RulekitError):
+    """A ruleset could not be loaded or compiled.
+
+    ``diagnostics`` lists every finding (errors and warnings), in file order.
+    ``str(error)`` is one ``file:line:col: severity: message`` line per finding.
+    """
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+class IllegalAction(RulekitError):
+    """An action that is not legal in the current state (or not parseable).
+
+    ``action`` is the text or Action given, ``seat`` the seat to act (or None),
+    ``legal`` the action strings that would have been legal.
+    """
+
+    def __init__(self, message: str, action=None, seat=None, legal=()):
+        self.action = action
+        self.seat = seat
+        self.legal = list(legal)
+        super().__init__(message)
+
+
+class CardError(RulekitError):
+    """Card text that does not name a card of the ruleset's pack (C-1)."""
+
+
+class RecordError(RulekitError):
+    """A game record that is not valid JSON or not of the rulekit-record/1 shape."""
+
+
+@dataclass
+class DiagnosticSink:
+    """Collects diagnostics while a ruleset is loaded and compiled."""
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, pos: Pos | None, message: str, code: str = "error") -> None:
+        self.items.append(Diagnostic(pos, "error", message, code))
+
+    def warning(self, pos: Pos | None, message: str, code: str = "warning") -> None:
+        self.items.append(Diagnostic(pos, "warning", message, code))
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity == "error" for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        def key(d: Diagnostic):
+            return (d.file or "", d.line or 0, d.column or 0)
+        return sorted(self.items, key=key)
+
+    def raise_if_errors(self) -> None:
+        if self.has_errors:
+            raise RulesetError(self.sorted())

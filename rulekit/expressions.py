@@ -1,0 +1,463 @@
+"""Stage 3: parse and compile expressions (grammar/expressions.lark) to Python code.
+
+The LALR parser is built once per process and cached. An expression compiles to a
+Python source fragment plus a static type; the ruleset compiler wraps fragments into
+functions with ``compile()`` once, so play time runs plain Python bytecode, never a
+tree walk. Names are resolved at compile time, in this order:
+
+1. function parameters and ``x -> ...`` lambda parameters;
+2. locals bound by ``let``, ``for``, an action's ``choose`` and the procedure's parameters;
+3. the context names ``actor``, ``last_action``, ``seat`` (where they exist), ``dealer``,
+   ``players``, ``phase``;
+4. variables, zones, then zero-parameter definitions.
+
+``option.NAME`` is replaced by the chosen value at compile time. Errors raise
+:class:`ExprError` with the offset of the offending text inside the expression.
+
+Generated code sees ``G`` (the :class:`~rulekit.state.GameState`) and ``L`` (the dict
+of locals) and the namespace of :class:`Namespace`.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .functions import REGISTRY
+
+START_RULES = ["expr", "move_stmt", "assign_stmt", "let_stmt", "for_stmt", "choose_stmt",
+               "call_stmt", "head_stmt"]
+
+# --------------------------------------------------------------------------------------
+# types
+
+NUMERIC = {"int", "seat", "rank"}
+TEXT = {"str", "suit"}
+LISTY = {"cards", "list", "play", "zone"}
+
+
+def compatible(have: str, want: str) -> bool:
+    """Whether a value of static type ``have`` may be used where ``want`` is expected."""
+    if have == want or "any" in (have, want) or have == "null":
+        return True
+    if have in NUMERIC and want in NUMERIC:
+        return True
+    if have in TEXT and want in TEXT:
+        return True
+    if have in LISTY and want in LISTY:
+        return True
+    return False
+
+
+class ExprError(Exception):
+    """A compile-time error in an expression: ``message`` and ``offset`` into the text."""
+
+    def __init__(self, message: str, offset: int = 0, code: str = "expr"):
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.code = code
+
+
+@dataclass
+class Typed:
+    """A compiled fragment: Python ``code``, static ``type``, and for a zone its target."""
+    code: str
+    type: str
+    zone: tuple | None = None     # (ZoneDecl, seat_code or None) when this names a zone
+    perseat: object = None        # a per-seat zone or variable used without [seat]
+
+
+# --------------------------------------------------------------------------------------
+# parsing
+
+@lru_cache(maxsize=1)
+def parser():
+    """The LALR parser for every entry point (built once, cached)."""
+    from lark import Lark
+    from .resources import grammar_path
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                start=START_RULES, propagate_positions=True, maybe_placeholders=True)
+
+
+_TOKEN_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "LPAR": "'('",
+    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "DOT": "'.'",
+    "COMP_OP": "a comparison (== != < > <= >=)", "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '/' or '%'", "MINUS": "'-'", "EQUAL": "'='", "$END": "the end",
+    "__ANON_0": "'->'", "__ANON_1": "'??'",
+}
+
+
+def _token_word(name: str) -> str:
+    if name in _TOKEN_WORDS:
+        return _TOKEN_WORDS[name]
+    if name.isupper() and name.isalpha():
+        return f"'{name.lower()}'"
+    return name
+
+
+def parse(text: str, start: str = "expr"):
+    """Parse ``text`` from entry ``start``; raise :class:`ExprError` with words on failure."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedToken as exc:
+        expected = sorted({_token_word(t) for t in exc.expected})
+        got = "the end of the expression" if exc.token.type == "$END" else f"'{exc.token}'"
+        offset = exc.token.start_pos if exc.token.start_pos is not None else len(text)
+        raise ExprError(f"syntax error: unexpected {got}; expected "
+                        + _or_list(expected), offset, "expr-syntax") from None
+    except UnexpectedCharacters as exc:
+        raise ExprError(f"syntax error: unexpected character '{text[exc.pos_in_stream]}'",
+                        exc.pos_in_stream, "expr-syntax") from None
+    except UnexpectedEOF as exc:
+        expected = sorted({_token_word(t) for t in exc.expected})
+        raise ExprError("syntax error: the expression ends too early; expected "
+                        + _or_list(expected), len(text), "expr-syntax") from None
+
+
+def _or_list(words: list[str]) -> str:
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def caret_line(text: str, offset: int) -> str:
+    """The line of ``text`` holding ``offset`` with a ``^`` under it (for messages)."""
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    end = len(text) if end < 0 else end
+    return text[start:end] + "\n" + " " * (offset - start) + "^"
+
+
+# --------------------------------------------------------------------------------------
+# compiling
+
+@dataclass
+class Scope:
+    """Names visible to an expression beyond the ruleset's globals.
+
+    ``pylocals``: name -> type, compiled as Python locals (parameters, lambdas);
+    ``locals``: name -> type, read from the locals dict ``L``;
+    ``specials``: which context names exist (``actor``, ``last_action``, ``seat``).
+    """
+    pylocals: dict = field(default_factory=dict)
+    locals: dict = field(default_factory=dict)
+    specials: frozenset = frozenset()
+
+    def child(self, **pylocals) -> "Scope":
+        return Scope({**self.pylocals, **pylocals}, self.locals, self.specials)
+
+
+def py_name(name: str) -> str:
+    return "v_" + name
+
+
+def suggest(name: str, known) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+_SPECIAL_TYPES = {"actor": ("G.actor", "seat"), "last_action": ("G.last_action", "str"),
+                  "seat": ("L['seat']", "seat"), "dealer": ("G.dealer", "seat"),
+                  "players": ("G.n", "int"), "phase": ("G.phase", "str")}
+_ALWAYS = {"dealer", "players", "phase"}
+
+
+class Compiler:
+    """Compiles expressions against one ruleset's names.
+
+    ``ctx`` must offer: ``zones`` (name -> ZoneDecl with ``per``, ``top``),
+    ``vars`` (name -> VarDecl with ``per``, ``type``), ``options`` (name -> value),
+    ``definitions`` (name -> DefInfo with ``params``, ``type``, ``fn``).
+    """
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    # public ---------------------------------------------------------------------------
+    def expr(self, text, scope: Scope, want: str | None = None) -> Typed:
+        """Compile an expression (text, or a YAML number/bool) to a :class:`Typed`."""
+        if isinstance(text, bool):
+            return Typed("True" if text else "False", "bool")
+        if isinstance(text, int):
+            return Typed(repr(text), "int")
+        tree = parse(text, "expr")
+        out = self.node(tree, scope)
+        if want and not compatible(out.type, want):
+            raise ExprError(f"expected {want}, but this is {out.type}", 0, "type")
+        return out
+
+    # nodes ----------------------------------------------------------------------------
+    def node(self, t, scope: Scope) -> Typed:
+        from lark import Token
+        if isinstance(t, Token):
+            raise ExprError(f"unexpected '{t}'", t.start_pos or 0)
+        method = getattr(self, "n_" + t.data, None)
+        if method is None:   # pragma: no cover - the grammar and this class agree
+            raise ExprError(f"unsupported construct {t.data}", _off(t))
+        return method(t, scope)
+
+    def n_int(self, t, scope):
+        return Typed(str(int(t.children[0])), "int")
+
+    def n_string(self, t, scope):
+        return Typed(repr(str(t.children[0])[1:-1]), "str")
+
+    def n_null(self, t, scope):
+        return Typed("None", "null")
+
+    def n_true(self, t, scope):
+        return Typed("True", "bool")
+
+    def n_false(self, t, scope):
+        return Typed("False", "bool")
+
+    def n_list(self, t, scope):
+        args = t.children[0].children if t.children and t.children[0] is not None else []
+        items = [self.node(a, scope) for a in args]
+        kinds = {i.type for i in items}
+        typ = "cards" if kinds == {"card"} else ("list")
+        return Typed("[" + ", ".join(i.code for i in items) + "]", typ)
+
+    def n_name(self, t, scope):
+        tok = t.children[0]
+        name = str(tok)
+        ctx = self.ctx
+        if name in scope.pylocals:
+            return Typed(py_name(name), scope.pylocals[name])
+        if name in scope.locals:
+            return Typed(f"L[{name!r}]", scope.locals[name])
+        if name in _SPECIAL_TYPES and (name in _ALWAYS or name in scope.specials):
+            code, typ = _SPECIAL_TYPES[name]
+            return Typed(code, typ)
+        if name in ctx.vars:
+            decl = ctx.vars[name]
+            if decl.per == "seat":
+                return Typed(f"G.v[{name!r}]", "list", perseat=decl)
+            return Typed(f"G.v[{name!r}]", decl.type)
+        if name in ctx.zones:
+            decl = ctx.zones[name]
+            if decl.per == "seat":
+                return Typed(f"G.z[{name!r}]", "list", perseat=decl)
+            return Typed(f"G.z[{name!r}]", "zone", zone=(decl, None))
+        if name in ctx.definitions:
+            info = ctx.definitions[name]
+            if info.params:
+                raise ExprError(f"'{name}' takes {len(info.params)} argument(s): write "
+                                f"{name}({', '.join(info.params)})", tok.start_pos, "arity")
+            info.used = True
+            return Typed(f"{info.fn}(G)", info.type)
+        if name in REGISTRY:
+            raise ExprError(f"'{name}' is a function: call it as {name}(...)", tok.start_pos,
+                            "arity")
+        if name in _SPECIAL_TYPES:
+            raise ExprError(f"'{name}' is not available here", tok.start_pos, "unknown-name")
+        known = (set(scope.pylocals) | set(scope.locals) | set(ctx.vars) | set(ctx.zones)
+                 | set(ctx.definitions) | _ALWAYS | set(scope.specials))
+        raise ExprError(f"unknown name '{name}'{suggest(name, known)}", tok.start_pos,
+                        "unknown-name")
+
+    def n_attr(self, t, scope):
+        base, attr = str(t.children[0]), str(t.children[1])
+        if base != "option":
+            raise ExprError(f"'{base}.{attr}': only option.NAME uses a dot",
+                            t.children[0].start_pos, "unknown-name")
+        opts = self.ctx.options
+        if attr not in opts:
+            raise ExprError(f"unknown option '{attr}'{suggest(attr, opts)}",
+                            t.children[1].start_pos, "unknown-name")
+        self.ctx.used_options.add(attr)
+        value = opts[attr]
+        typ = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
+               else "list" if isinstance(value, list) else "str")
+        return Typed(repr(value), typ)
+
+    def n_index(self, t, scope):
+        base = self.node(t.children[0], scope)
+        idx = self.node(t.children[1], scope)
+        if base.perseat is not None:
+            if not compatible(idx.type, "seat"):
+                raise ExprError(f"a per-seat name is indexed by a seat, not {idx.type}",
+                                _off(t.children[1]), "type")
+            code = f"{base.code}[{idx.code}]"
+            from .compiling import ZoneDecl
+            if isinstance(base.perseat, ZoneDecl):
+                return Typed(code, "zone", zone=(base.perseat, idx.code))
+            return Typed(code, base.perseat.type)
+        if not compatible(base.type, "list"):
+            raise ExprError(f"only lists, zones and per-seat names can be indexed, not {base.type}",
+                            _off(t), "type")
+        return Typed(f"_at({base.code}, {idx.code})", "card" if base.type in ("cards", "zone", "play") else "any")
+
+    def n_lambda_(self, t, scope):
+        name = str(t.children[0])
+        body = self.node(t.children[1], scope.child(**{name: "any"}))
+        return Typed(f"(lambda {py_name(name)}: {body.code})", "fn")
+
+    def n_conditional(self, t, scope):
+        a, c, b = (self.node(x, scope) for x in t.children)
+        typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
+        return Typed(f"({a.code} if {c.code} else {b.code})", typ)
+
+    def n_or_(self, t, scope):
+        a, b = (self.node(x, scope) for x in t.children)
+        return Typed(f"({a.code} or {b.code})", "bool" if a.type == b.type == "bool" else "any")
+
+    def n_and_(self, t, scope):
+        a, b = (self.node(x, scope) for x in t.children)
+        return Typed(f"({a.code} and {b.code})", "bool" if a.type == b.type == "bool" else "any")
+
+    def n_not_(self, t, scope):
+        a = self.node(t.children[0], scope)
+        return Typed(f"(not {a.code})", "bool")
+
+    def n_compare(self, t, scope):
+        a = self.node(t.children[0], scope)
+        op = str(t.children[1])
+        b = self.node(t.children[2], scope)
+        if op in ("<", ">", "<=", ">="):
+            for side, x in ((t.children[0], a), (t.children[2], b)):
+                if not compatible(x.type, "int"):
+                    raise ExprError(f"'{op}' compares numbers (int, rank, seat), not {x.type}",
+                                    _off(side), "type")
+        elif not (compatible(a.type, b.type) or compatible(b.type, a.type)):
+            raise ExprError(f"'{op}' compares a {a.type} with a {b.type}: they can never be equal",
+                            _off(t), "type")
+        return Typed(f"({a.code} {op} {b.code})", "bool")
+
+    def n_in_(self, t, scope):
+        a, b = (self.node(x, scope) for x in t.children)
+        if not compatible(b.type, "list"):
+            raise ExprError(f"'in' needs a list on its right, not {b.type}", _off(t.children[1]), "type")
+        return Typed(f"({a.code} in {b.code})", "bool")
+
+    def n_not_in(self, t, scope):
+        a, b = (self.node(x, scope) for x in t.children)
+        if not compatible(b.type, "list"):
+            raise ExprError(f"'not in' needs a list on its right, not {b.type}", _off(t.children[1]), "type")
+        return Typed(f"({a.code} not in {b.code})", "bool")
+
+    def n_coalesce(self, t, scope):
+        a, b = (self.node(x, scope) for x in t.children)
+        return Typed(f"_nn({a.code}, lambda: {b.code})", a.type if a.type != "null" else b.type)
+
+    def n_binop(self, t, scope):
+        a = self.node(t.children[0], scope)
+        op = str(t.children[1])
+        b = self.node(t.children[2], scope)
+        if op == "+" and compatible(a.type, "list") and compatible(b.type, "list") \
+                and "any" not in (a.type,) and a.type not in NUMERIC:
+            return Typed(f"(list({a.code}) + list({b.code}))", a.type if a.type == b.type else "list")
+        for side, x in ((t.children[0], a), (t.children[2], b)):
+            if not compatible(x.type, "int"):
+                raise ExprError(f"'{op}' works on numbers, not {x.type}", _off(side), "type")
+        pyop = "//" if op == "/" else op
+        return Typed(f"({a.code} {pyop} {b.code})", "int")
+
+    def n_neg(self, t, scope):
+        a = self.node(t.children[0], scope)
+        if not compatible(a.type, "int"):
+            raise ExprError(f"'-' works on numbers, not {a.type}", _off(t), "type")
+        return Typed(f"(-{a.code})", "int")
+
+    def n_call(self, t, scope):
+        tok = t.children[0]
+        name = str(tok)
+        argnodes = t.children[1].children if len(t.children) > 1 and t.children[1] is not None else []
+        args = [self.node(a, scope) for a in argnodes]
+        ctx = self.ctx
+        if name in ctx.definitions:
+            info = ctx.definitions[name]
+            if len(args) != len(info.params):
+                raise ExprError(f"'{name}' takes {len(info.params)} argument(s) "
+                                f"({', '.join(info.params)}), not {len(args)}",
+                                tok.start_pos, "arity")
+            info.used = True
+            return Typed(f"{info.fn}(G{''.join(', ' + a.code for a in args)})", info.type)
+        if name in REGISTRY:
+            b = REGISTRY[name]
+            if len(args) != len(b.params):
+                sig = f"{name}({', '.join(b.params)})"
+                raise ExprError(f"'{name}' takes {len(b.params)} argument(s): {sig}, "
+                                f"not {len(args)}", tok.start_pos, "arity")
+            for i, (a, want) in enumerate(zip(args, b.params)):
+                if a.perseat is not None:
+                    raise ExprError(f"'{_src(argnodes[i])}' is per seat: index it with a seat, "
+                                    f"e.g. [actor]", _off(argnodes[i]), "type")
+                if not compatible(a.type, want):
+                    raise ExprError(f"argument {i + 1} of '{name}' must be {want}, not {a.type}",
+                                    _off(argnodes[i]), "type")
+            if name in ("top", "bottom", "top_n"):
+                return self._pile_end(name, args)
+            if name == "rank":
+                return Typed(f"_RANK.get({args[0].code})", "rank")
+            if name == "suit":
+                return Typed(f"_SUIT.get({args[0].code})", "suit")
+            prefix = "G, " if b.state else ""
+            return Typed(f"_B_{name}({prefix}{', '.join(a.code for a in args)})", b.result)
+        if name in ctx.procedures:
+            raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
+                            tok.start_pos, "unknown-name")
+        known = set(ctx.definitions) | set(REGISTRY)
+        raise ExprError(f"unknown function '{name}'{suggest(name, known)}", tok.start_pos,
+                        "unknown-name")
+
+    @staticmethod
+    def _pile_end(name, args):
+        z = args[0]
+        top_first = z.zone is not None and z.zone[0].top == "first"
+        if name == "top":
+            code = f"_B_first({z.code})" if top_first else f"_B_last({z.code})"
+            return Typed(code, "card")
+        if name == "bottom":
+            code = f"_B_last({z.code})" if top_first else f"_B_first({z.code})"
+            return Typed(code, "card")
+        n = args[1].code
+        code = f"{z.code}[:{n}]" if top_first else f"{z.code}[-({n}) or len({z.code}):]"
+        return Typed(code, "cards")
+
+
+def _off(t) -> int:
+    meta = getattr(t, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return meta.start_pos
+    return getattr(t, "start_pos", 0) or 0
+
+
+def _src(t) -> str:
+    from lark import Token
+    if isinstance(t, Token):
+        return str(t)
+    return "/".join(str(c) for c in t.scan_values(lambda v: isinstance(v, Token)))
+
+
+# pile ends are zone-aware, so they are compiled specially above; register them for checks
+def _register_pile_builtins():
+    from .functions import Builtin
+    REGISTRY["top"] = Builtin("top", ("cards",), "card", None,
+                              "the card at the pile's top end (zone key `top`; a list's last "
+                              "item); null if empty", "top(stock)")
+    REGISTRY["bottom"] = Builtin("bottom", ("cards",), "card", None,
+                                 "the card at the pile's bottom end; null if empty",
+                                 "bottom(trick)")
+    REGISTRY["top_n"] = Builtin("top_n", ("cards", "int"), "cards", None,
+                                "the n cards at the pile's top end, in zone order",
+                                "top_n(stock, 10)")
+
+
+_register_pile_builtins()
+
+
+def namespace() -> dict:
+    """The globals generated code runs in: built-in implementations and helpers."""
+    ns = {"_B_" + name: b.impl for name, b in REGISTRY.items() if b.impl is not None}
+    ns["_at"] = REGISTRY["at"].impl
+
+    def _nn(a, b):
+        return b() if a is None else a
+    ns["_nn"] = _nn
+    return ns

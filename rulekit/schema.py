@@ -1,0 +1,154 @@
+"""Stage 2: check the merged ruleset's shape against the JSON Schema (Draft 2020-12).
+
+Errors are reported at the YAML position of the offending node (for an unknown key, at
+the key) in words a rules author understands; a ``oneOf`` failure (an effect, a
+``next``) is reported against the branch that was meant.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+
+from .errors import DiagnosticSink
+from .loading import Source
+from .resources import schema_path
+
+_TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
+               "object": "a mapping (key: value lines)", "array": "a list", "null": "empty",
+               "number": "a number"}
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict:
+    """The ruleset JSON Schema shipped in the package, parsed once."""
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+    return jsonschema.Draft202012Validator(load_schema())
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return f"the text '{value}'" if len(value) < 30 else "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "empty"
+    return type(value).__name__
+
+
+def _where(path) -> str:
+    parts = [str(p) for p in path if not isinstance(p, int)]
+    return ".".join(parts) if parts else "the top level"
+
+
+def suggest(name: str, known) -> str:
+    """A ' (did you mean X?)' hint, or ''."""
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _effect_names() -> list[str]:
+    branches = load_schema()["$defs"]["effect"]["oneOf"]
+    return [next(iter(b["required"])) for b in branches]
+
+
+def _report(err, src: Source, sink: DiagnosticSink) -> None:
+    path = tuple(err.absolute_path)
+    v = err.validator
+    if v == "oneOf":
+        inst = err.instance
+        schema = err.schema
+        if isinstance(inst, dict) and schema is load_schema()["$defs"]["effect"] or \
+                (isinstance(inst, dict) and any("title" in b for b in err.schema.get("oneOf", []))
+                 and "move" in [next(iter(b.get("required", ["?"]))) for b in err.schema["oneOf"]]):
+            names = _effect_names()
+            meant = [k for k in inst if k in names]
+            if not meant:
+                keys = ", ".join(str(k) for k in inst) or "nothing"
+                hint = suggest(next(iter(inst), ""), names) if inst else ""
+                sink.error(src.key_pos(path + (next(iter(inst)),)) if inst else src.pos(path),
+                           f"unknown effect '{keys}'{hint}; an effect is one of: "
+                           + ", ".join(names), "schema")
+                return
+            branch = names.index(meant[0])
+            subs = [e for e in err.context if e.relative_schema_path and
+                    e.relative_schema_path[0] == branch]
+            for sub in subs:
+                _report(sub, src, sink)
+            if not subs:
+                sink.error(src.pos(path), f"malformed '{meant[0]}' effect", "schema")
+            return
+        if isinstance(inst, dict) or inst is None or isinstance(inst, (int, bool)):
+            if path and path[-1] == "next":
+                sink.error(src.pos(path), "next: must be a step or phase name, or a list of "
+                           "transitions ({if, do, goto})", "schema")
+                return
+        if path and path[-1] == "next" and isinstance(inst, list):
+            subs = [e for e in err.context if e.relative_schema_path and
+                    e.relative_schema_path[0] == 1]
+            for sub in subs:
+                _report(sub, src, sink)
+            return
+        sink.error(src.pos(path), f"{_where(path)}: {_kind(inst)} is not allowed here", "schema")
+        return
+    if v == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in allowed]
+        for key in extra:
+            hint = suggest(key, allowed)
+            sink.error(src.key_pos(path + (key,)),
+                       f"unknown key '{key}' in {_where(path)}{hint}; allowed keys: "
+                       + ", ".join(allowed), "schema")
+        return
+    if v == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else err.message
+        sink.error(src.pos(path), f"{_where(path)}: missing key '{missing}'", "schema")
+        return
+    if v == "type":
+        want = err.validator_value
+        want = [want] if isinstance(want, str) else want
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
+        sink.error(src.pos(path), f"{_where(path)} must be {words}, not {_kind(err.instance)}",
+                   "schema")
+        return
+    if v == "enum":
+        sink.error(src.pos(path), f"{_where(path)}: {_kind(err.instance)} is not allowed; "
+                   "use one of: " + ", ".join(map(str, err.validator_value)), "schema")
+        return
+    if v == "const":
+        sink.error(src.pos(path), f"{_where(path)} must be {err.validator_value!r}", "schema")
+        return
+    if v == "dependentRequired":
+        sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
+        return
+    if v in ("minProperties", "minItems"):
+        sink.error(src.pos(path), f"{_where(path)} must not be empty", "schema")
+        return
+    if v in ("minimum", "maximum"):
+        sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
+        return
+    if v == "pattern":
+        sink.error(src.pos(path), f"{_where(path)}: '{err.instance}' is not a valid name "
+                   "(letters, digits, _ and -, starting with a letter)", "schema")
+        return
+    sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
+
+
+def check_shape(src: Source, sink: DiagnosticSink) -> bool:
+    """Validate ``src.data``; report every error to ``sink``; True if the shape is valid."""
+    errors = sorted(_validator().iter_errors(src.data), key=lambda e: list(map(str, e.absolute_path)))
+    before = len(sink.items)
+    for err in errors:
+        _report(err, src, sink)
+    return len(sink.items) == before
