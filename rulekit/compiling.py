@@ -518,10 +518,8 @@ class _RulesetCompiler:
             return None
         decl, seat_code = dest.zone
         self.used_zones.add(decl.name)
-        single = what.type == "card"
-        whole = what.zone is not None
         code = (f"_move(G, {what.code}, {decl.name!r}, {seat_code or 'None'}, "
-                f"{by.code if by else 'None'}, {kind!r}, {single}, {whole})")
+                f"{by.code if by else 'None'}, {kind!r})")
         return self.fn(code)
 
     def e_deal(self, path, item, scope):
@@ -684,7 +682,7 @@ class _RulesetCompiler:
         if not (compatible(v.type, "cards") or compatible(v.type, "card")):
             self.err(path + (key,), f"{key}: give a card, cards or a zone, not {v.type}", "type")
             return None
-        return self.fn(f"_mark(G, {v.code}, {mark!r}, {v.type == 'card'})")
+        return self.fn(f"_mark(G, {v.code}, {mark!r})")
 
     def e_reveal(self, path, item, scope):
         return self._marks(path, item, scope, "reveal", "up")
@@ -699,7 +697,7 @@ class _RulesetCompiler:
         v = self.expr(path + ("show",), scope)
         if v is None:
             return None
-        return self.fn(f"_show(G, {v.code}, {v.type == 'card'})")
+        return self.fn(f"_show(G, {v.code})")
 
     def e_out(self, path, item, scope):
         v = self.expr(path + ("out",), scope, "seat")

@@ -74,14 +74,14 @@ def _remove(G, c):
     G.marks.pop(c, None)
 
 
-def _move(G, what, zname, seat, by, kind, single, whole):
-    """move: WHAT to ZONE [by SEAT] [as KIND]. ``what`` is a card (``single``), a list
-    of cards, or a whole zone (``whole``: every card, in zone order). Moved cards keep
-    their order and go on the destination's top end; on a tagged zone they all get one
-    new play number and the seat ``by`` (default: the actor). Face marks are cleared."""
+def _move(G, what, zname, seat, by, kind):
+    """move: WHAT to ZONE [by SEAT] [as KIND]. ``what`` is a card, a list of cards, or a
+    whole zone (every card, in zone order); null moves nothing. Moved cards keep their
+    order and go on the destination's top end; on a tagged zone they all get one new
+    play number, the seat ``by`` (default: the actor) and the kind. Face marks clear."""
     if what is None:
         return
-    cards = [what] if single else list(what)
+    cards = [what] if what.__class__ is str else list(what)
     if not cards:
         return
     decl = G.rules.zones[zname]
@@ -113,25 +113,25 @@ def _deal(G, src, src_name, to, each, first):
             if not src:
                 return
             c = src[0] if decl.top == "first" else src[-1]
-            _move(G, c, to, s, None, "play", True, False)
+            _move(G, c, to, s, None, "play")
 
 
-def _mark(G, what, mark, single):
-    """reveal (``up``), conceal (``down``) or hide (clear the mark) cards."""
+def _mark(G, what, mark):
+    """reveal (``up``), conceal (``down``) or hide (clear the mark) a card or cards."""
     if what is None:
         return
-    for c in ([what] if single else list(what)):
+    for c in ([what] if what.__class__ is str else list(what)):
         if mark is None:
             G.marks.pop(c, None)
         else:
             G.marks[c] = mark
 
 
-def _show(G, what, single):
+def _show(G, what):
     """show: the cards are shown once to every seat (an announcement; no lasting mark)."""
     if what is None:
         return
-    cards = [what] if single else list(what)
+    cards = [what] if what.__class__ is str else list(what)
     G.events.append({"actions": G.actions, "kind": "show", "cards": cards,
                      "text": "shows " + (" ".join(cards) if cards else "nothing")})
 

@@ -14,16 +14,26 @@ from invariants import check_invariants
 GAMES = 200 if not os.environ.get("RULEKIT_SOAK") else 2000
 
 
+RULESETS = {"mattis": range(3, 9), "myllymatti": range(2, 5), "mattis_norsk": range(2, 7)}
+CASES = [(name, n) for name, counts in RULESETS.items() for n in counts]
+
+
 @pytest.fixture(scope="module")
-def mattis():
-    return rulekit.load("mattis")
+def loaded():
+    return {name: rulekit.load(name) for name in RULESETS}
 
 
-@pytest.mark.parametrize("players", range(3, 9))
-def test_mattis_random_games_keep_invariants(mattis, players):
+def test_player_ranges_match_the_rules():
+    """MAT-1, MYL-1, NOR-1: the declared player ranges."""
+    assert {name: rulekit.load(name).players[:2] for name in RULESETS} == {
+        "mattis": (3, 8), "myllymatti": (2, 4), "mattis_norsk": (2, 6)}
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=lambda v: str(v))
+def test_random_games_keep_invariants(loaded, name, players):
     statuses = set()
     for seed in range(GAMES):
-        game = mattis.new_game(players=players, seed=seed)
+        game = loaded[name].new_game(players=players, seed=seed)
         rng = random.Random(seed)
         assert check_invariants(game) == []
         while not game.finished:
