@@ -350,7 +350,7 @@ def seats_from(G, s):
 
 
 @builtin("seat", "seat", "the next seat clockwise after s that is still in the game (C-2); "
-         "null if none", "left_of(actor)", state=True)
+         "s itself if nobody else is", "left_of(actor)", state=True)
 def left_of(G, s):
     n, inp = G.n, G.inplay
     for i in range(1, n + 1):
