@@ -59,6 +59,21 @@ class OptionDecl:
     min: int | None = None
     max: int | None = None
     doc: str = ""
+    of: str | None = None
+
+    def items_to_values(self, value, ranks: list, suits: list):
+        """For a list option ``of: rank`` (or ``suit``): the items as rank indexes (or suit
+        letters), so that ``rank(c) in option.NAME`` works. Raises ValueError."""
+        if self.type != "list" or self.of not in ("rank", "suit") or not isinstance(value, list):
+            return value
+        names = ranks if self.of == "rank" else suits
+        out = []
+        for v in value:
+            text = "T" if str(v) == "10" and self.of == "rank" else str(v).upper()
+            if text not in names:
+                raise ValueError(f"has {v!r}, which is not a {self.of} ({' '.join(names)})")
+            out.append(names.index(text) if self.of == "rank" else text)
+        return out
 
     def check(self, value) -> str | None:
         """None if ``value`` is allowed, else a message saying what is."""
@@ -377,9 +392,10 @@ class _RulesetCompiler:
             if name in self.ctx.zones:
                 self.err(("vars", name), f"'{name}' is both a zone and a variable: rename one")
         self.option_decls = {}
+        self.user_options = {}
         for name, o in (d.get("options") or {}).items():
             decl = OptionDecl(name, o["type"], o["default"], o.get("values"), o.get("min"),
-                              o.get("max"), o.get("doc", ""))
+                              o.get("max"), o.get("doc", ""), o.get("of"))
             self.option_decls[name] = decl
             if decl.type in ("choice",) and not decl.values:
                 self.err(("options", name), f"option '{name}': a choice needs `values`")
@@ -388,7 +404,13 @@ class _RulesetCompiler:
             if problem:
                 self.err(("options", name, "default"),
                          f"option '{name}': default {decl.default!r} {problem}", "option")
-            self.ctx.options[name] = decl.default
+                continue
+            self.user_options[name] = decl.default
+            try:
+                self.ctx.options[name] = decl.items_to_values(decl.default, self.ranks,
+                                                              self.suits)
+            except ValueError as exc:
+                self.err(("options", name, "default"), f"option '{name}': default {exc}", "option")
         for name, value in self.chosen.items():
             if name not in self.option_decls:
                 self.sink.error(None, f"unknown option '{name}'{suggest(name, self.option_decls)}; "
@@ -406,7 +428,11 @@ class _RulesetCompiler:
             if problem:
                 self.sink.error(None, f"option {name}={value!r}: {problem}", "option")
                 continue
-            self.ctx.options[name] = value
+            self.user_options[name] = value
+            try:
+                self.ctx.options[name] = decl.items_to_values(value, self.ranks, self.suits)
+            except ValueError as exc:
+                self.sink.error(None, f"option {name}={value!r}: {exc}", "option")
         for head, body in (d.get("definitions") or {}).items():
             parsed = self._head(("definitions", head), head)
             if parsed is None:
@@ -526,22 +552,34 @@ class _RulesetCompiler:
         spec = item["deal"]
         p = path + ("deal",)
         src = self.expr(p + ("from",), scope)
-        each = self.expr(p + ("each",), scope, "int")
+        each = self.expr(p + ("each",), scope, "int") if "each" in spec else None
         first = self.expr(p + ("first",), scope, "seat") if "first" in spec else None
+        order = self.expr(p + ("seats",), scope, "list") if "seats" in spec else None
         to = spec["to"]
         decl = self.ctx.zones.get(to)
         if decl is None or decl.per != "seat":
             self.err(p + ("to",), f"deal: 'to' must name a per-seat zone, not '{to}'"
-                     + suggest(to, [z for z, d in self.ctx.zones.items() if d.per == "seat"]))
+                     + suggest(str(to), [z for z, d in self.ctx.zones.items() if d.per == "seat"]))
             return None
-        if src is None or each is None or (first is None and "first" in spec):
+        if "first" in spec and "seats" in spec:
+            self.err(p + ("seats",), "deal: give `first` (clockwise over the seats still in) or "
+                     "`seats` (this order), not both")
+            return None
+        if src is None or any(spec_key in spec and val is None for spec_key, val in
+                              (("each", each), ("first", first), ("seats", order))):
             return None
         if src.zone is None:
             self.err(p + ("from",), "deal: 'from' must be a zone")
             return None
         self.used_zones.add(to)
-        first_code = first.code if first else "_B_left_of(G, G.dealer)"
-        return self.fn(f"_deal(G, {src.code}, {src.zone[0].name!r}, {to!r}, {each.code}, {first_code})")
+        if order is not None:
+            seats_code = order.code
+        else:
+            first_code = first.code if first else "_B_left_of(G, G.dealer)"
+            seats_code = f"_B_seats_from(G, {first_code})"
+        each_code = each.code if each is not None else "None"
+        return self.fn(f"_deal(G, {src.code}, {src.zone[0].name!r}, {to!r}, {each_code}, "
+                       f"{seats_code})")
 
     def e_shuffle(self, path, item, scope):
         z = self.expr(path + ("shuffle",), scope)
@@ -954,7 +992,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
         c.err(("start",), f"start: no phase '{start}'{suggest(start, phases)}", "unknown-target")
     rules = Rules(src.data.get("name", ""), src.data.get("title", src.data.get("name", "")),
                   src.data.get("summary", ""), c.players, c.ranks, c.suits, c.ctx.zones,
-                  c.ctx.vars, c.option_decls, dict(c.ctx.options), c.ctx.definitions,
+                  c.ctx.vars, c.option_decls, dict(c.user_options), c.ctx.definitions,
                   c.proc_runners, setup, phases, start, src, path=display, pack=pack,
                   rank_of=rank_of, suit_of=suit_of, card_order=order)
     if sink.has_errors:

@@ -102,14 +102,17 @@ def _move(G, what, zname, seat, by, kind):
             G.tags[c] = (who, num, kind)
 
 
-def _deal(G, src, src_name, to, each, first):
-    """deal: one card at a time from the top of ``src``, clockwise from ``first`` over
-    the seats still in, until each has received ``each`` (or ``src`` is empty)."""
+def _deal(G, src, src_name, to, each, seats):
+    """deal: one card at a time from the top of ``src`` to each seat of ``seats`` in
+    turn, round after round, until each has received ``each`` (None: until ``src`` is
+    empty) or ``src`` runs out."""
     decl = G.rules.zones[src_name]
-    n, inp = G.n, G.inplay
-    order = [(first + i) % n for i in range(n) if inp[(first + i) % n]]
-    for _ in range(each):
-        for s in order:
+    seats = list(seats)
+    if not seats:
+        return
+    rounds = each if each is not None else (len(src) + len(seats) - 1) // len(seats)
+    for _ in range(rounds):
+        for s in seats:
             if not src:
                 return
             c = src[0] if decl.top == "first" else src[-1]

@@ -14,7 +14,8 @@ from invariants import check_invariants
 GAMES = 200 if not os.environ.get("RULEKIT_SOAK") else 2000
 
 
-RULESETS = {"mattis": range(3, 9), "myllymatti": range(2, 5), "mattis_norsk": range(2, 7)}
+RULESETS = {"mattis": range(3, 9), "myllymatti": range(2, 5), "mattis_norsk": range(2, 7),
+            "atlanta_mattis": range(3, 4)}
 CASES = [(name, n) for name, counts in RULESETS.items() for n in counts]
 
 
@@ -26,7 +27,8 @@ def loaded():
 def test_player_ranges_match_the_rules():
     """MAT-1, MYL-1, NOR-1: the declared player ranges."""
     assert {name: rulekit.load(name).players[:2] for name in RULESETS} == {
-        "mattis": (3, 8), "myllymatti": (2, 4), "mattis_norsk": (2, 6)}
+        "mattis": (3, 8), "myllymatti": (2, 4), "mattis_norsk": (2, 6),
+        "atlanta_mattis": (3, 3)}
 
 
 @pytest.mark.parametrize("name,players", CASES, ids=lambda v: str(v))

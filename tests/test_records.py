@@ -17,11 +17,15 @@ def play_random(rules, players, seed):
     return game
 
 
-@pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (6, 3), (8, 4)])
-def test_record_replay_round_trip(players, seed):
-    rules = rulekit.load("mattis")
+@pytest.mark.parametrize("name,players,seed", [
+    ("mattis", 3, 1), ("mattis", 4, 2), ("mattis", 6, 3), ("mattis", 8, 4),
+    ("myllymatti", 2, 5), ("mattis_norsk", 2, 6), ("mattis_norsk", 5, 7),
+    ("atlanta_mattis", 3, 8), ("atlanta_mattis", 3, 9)])
+def test_record_replay_round_trip(name, players, seed):
+    """Record -> replay gives the identical final state (the dreck shuffle included)."""
+    rules = rulekit.load(name)
     game = play_random(rules, players, seed)
-    record = json.loads(json.dumps(make_record(game, "mattis", {}, seed)))
+    record = json.loads(json.dumps(make_record(game, name, {}, seed)))
     again = replay(record)
     assert again.dump() == game.dump()
     assert result_mismatch(record, again) is None

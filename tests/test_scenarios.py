@@ -6,7 +6,7 @@ import pytest
 from scenario_check import SCENARIOS, replay_scenario, scenario_files
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
-SUPPORTED = ("mattis_", "myllymatti_", "norsk_")
+SUPPORTED = ("mattis_", "myllymatti_", "norsk_", "atlanta_")
 
 
 @pytest.mark.parametrize("path", [p for p in scenario_files() if p.name.startswith(SUPPORTED)],
