@@ -102,9 +102,18 @@ def _options(pairs: list[str]) -> dict:
     return out
 
 
-def _print_diagnostics(diags, stream=sys.stderr):
+def _print_diagnostics(diags, stream=None, where: str = ""):
+    """Print ``file:line:col: severity: message`` lines (default: on stderr).
+
+    A diagnostic without a position (a missing file, a bad --option value) is printed as
+    ``rulekit: [where: ]severity: message`` so it still says who is talking.
+    """
+    stream = sys.stderr if stream is None else stream
     for d in diags:
-        print(str(d), file=stream)
+        if d.pos is None:
+            print(f"rulekit: {where + ': ' if where else ''}{d}", file=stream)
+        else:
+            print(str(d), file=stream)
 
 
 # ---- list ----------------------------------------------------------------------------
@@ -222,12 +231,6 @@ def cmd_play(args) -> int:
     except RulesetError as exc:
         _print_diagnostics(exc.errors)
         return 1
-    if args.record:
-        try:
-            with open(args.record, "a", encoding="utf-8"):
-                pass
-        except OSError as exc:
-            return _fail(f"cannot write the record to {args.record}: {exc.strerror}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     try:
         game = rules.new_game(players=args.players, seed=seed, deck=args.deck,
@@ -238,6 +241,12 @@ def cmd_play(args) -> int:
         agents = _agents(args.agent, game.n, seed)
     except ValueError as exc:
         return _fail(str(exc), 2)
+    if args.record:   # fail before playing, not after
+        try:
+            with open(args.record, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            return _fail(f"cannot write the record to {args.record}: {exc.strerror}")
     quiet = args.quiet or args.json
     t = Transcript(game, quiet=quiet)
     t.say(f"{rules.title}: {game.n} players, dealer seat {game.dealer}, seed {seed}"
@@ -314,7 +323,7 @@ def cmd_replay(args) -> int:
     except (RecordError, ReplayError) as exc:
         return _fail(str(exc))
     except RulesetError as exc:
-        _print_diagnostics(exc.errors)
+        _print_diagnostics(exc.errors, where=f"{args.record}: the record's ruleset")
         return 1
     if args.json:
         print(json.dumps(game.dump(), indent=1))

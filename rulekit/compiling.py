@@ -207,6 +207,9 @@ class Phase:
     pos: Pos | None = None
 
 
+_STAND_IN = {"bool": False, "int": 0, "list": []}
+
+
 class GameOver(Exception):
     """Raised by ``end_game`` to stop the effects that follow."""
 
@@ -404,6 +407,10 @@ class _RulesetCompiler:
             if problem:
                 self.err(("options", name, "default"),
                          f"option '{name}': default {decl.default!r} {problem}", "option")
+                # keep the option known (a typed stand-in) so its uses raise nothing more
+                self.ctx.options[name] = _STAND_IN.get(decl.type, None) if decl.type != \
+                    "choice" else (decl.values or [""])[0]
+                self.user_options[name] = decl.default
                 continue
             self.user_options[name] = decl.default
             try:

@@ -104,9 +104,11 @@ def parse(text: str, start: str = "expr"):
         return parser().parse(text, start=start)
     except UnexpectedToken as exc:
         expected = sorted({_token_word(t) for t in exc.expected})
-        got = "the end of the expression" if exc.token.type == "$END" else f"'{exc.token}'"
+        if exc.token.type == "$END":
+            raise ExprError("syntax error: the expression ends too early; expected "
+                            + _or_list(expected), len(text), "expr-syntax") from None
         offset = exc.token.start_pos if exc.token.start_pos is not None else len(text)
-        raise ExprError(f"syntax error: unexpected {got}; expected "
+        raise ExprError(f"syntax error: unexpected '{exc.token}'; expected "
                         + _or_list(expected), offset, "expr-syntax") from None
     except UnexpectedCharacters as exc:
         raise ExprError(f"syntax error: unexpected character '{text[exc.pos_in_stream]}'",

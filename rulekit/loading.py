@@ -19,6 +19,8 @@ Usage::
 """
 from __future__ import annotations
 
+import difflib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -239,14 +241,18 @@ def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
 # extends and merging
 
 def resolve_name(name: str, relative_to: Path | None = None) -> Path | None:
-    """Path of a ruleset named by bundled name or by path (relative to ``relative_to``)."""
+    """Path of a ruleset named by bundled name or by path (relative to ``relative_to``).
+
+    None if nothing of that name exists; an existing folder is returned as is, so the
+    caller can say it is a folder rather than that it does not exist.
+    """
     bundled = bundled_rulesets()
     if name in bundled and "/" not in name and not name.endswith((".yaml", ".yml")):
         return bundled[name]
     candidate = Path(name)
     if relative_to is not None and not candidate.is_absolute():
         candidate = relative_to / candidate
-    if candidate.is_file():
+    if candidate.exists():
         return candidate
     return None
 
@@ -285,15 +291,25 @@ def read_text(path: Path, display: str, sink: DiagnosticSink) -> str | None:
     return None
 
 
+def _base_display(name: str, path: Path, display: str) -> str:
+    """How diagnostics name a base file: a relative ``extends:`` path is shown beside the
+    extending file as that file is shown; a bundled name relative to the working folder
+    when it is inside it; an absolute path as is."""
+    if Path(name).is_absolute():
+        return str(path)
+    if path == bundled_rulesets().get(name):
+        try:
+            return str(path.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+    return os.path.normpath(Path(display).parent / name)
+
+
 def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
                   _chain: tuple = ()) -> Source | None:
     """Load ``path`` and everything it ``extends``, merged; errors go to ``sink``."""
     display = display or str(path)
-    resolved = path.resolve()
-    if resolved in _chain:
-        names = " -> ".join(str(p.name) for p in _chain + (resolved,))
-        sink.error(Pos(display, 1, 1), f"extends cycle: {names}", "extends-cycle")
-        return None
+    chain = _chain + (path.resolve(),)
     text = read_text(path, display, sink)
     if text is None:
         return None
@@ -308,15 +324,21 @@ def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
                    "path to a YAML file)", "extends")
         return None
     base_path = resolve_name(base_name, path.parent)
-    if base_path is None:
+    if base_path is None or base_path.is_dir():
         known = ", ".join(bundled_rulesets())
+        close = difflib.get_close_matches(base_name, list(bundled_rulesets()), n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        what = "is a folder, not a ruleset file" if base_path is not None else \
+            f"no ruleset '{base_name}'{hint}"
         sink.error(src.pos(("extends",)),
-                   f"extends: no ruleset '{base_name}' (bundled: {known}; a path is relative "
+                   f"extends: {what} (bundled: {known}; a path is relative "
                    f"to this file's folder)", "missing-base")
         return None
-    base_display = str(base_path) if not base_path.is_relative_to(Path.cwd()) else \
-        str(base_path.relative_to(Path.cwd()))
-    base = load_document(base_path, sink, base_display, _chain + (resolved,))
+    if base_path.resolve() in chain:   # reported at the extends: that closes the cycle
+        names = " -> ".join(p.name for p in chain + (base_path.resolve(),))
+        sink.error(src.pos(("extends",)), f"extends cycle: {names}", "extends-cycle")
+        return None
+    base = load_document(base_path, sink, _base_display(base_name, base_path, display), chain)
     if base is None:
         return None
     own = dict(src.data)

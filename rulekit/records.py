@@ -18,14 +18,19 @@ FORMAT = "rulekit-record/1"
 
 
 class ReplayError(RulekitError):
-    """An action of a record is illegal when replayed: ``index`` (0-based), ``seat``,
-    ``action`` (text) and ``legal`` (the action strings that were legal)."""
+    """An action of a record is illegal when replayed: ``index`` (0-based), ``seat``
+    (None when the game had already ended), ``action`` (text) and ``legal`` (the action
+    strings that were legal)."""
 
     def __init__(self, index: int, seat, action: str, legal: list[str], reason: str = ""):
         self.index, self.seat, self.action, self.legal = index, seat, action, legal
         why = f" ({reason})" if reason else ""
-        super().__init__(f"action {index} by seat {seat}: '{action}' is not legal{why}; legal: "
-                         + (", ".join(legal) if legal else "none (the game is over)"))
+        if seat is None:   # the game had already ended before this action
+            super().__init__(f"action {index}: '{action}' comes after the end of the game "
+                             f"(the record has more actions than the game takes){why}")
+        else:
+            super().__init__(f"action {index} by seat {seat}: '{action}' is not legal{why}; "
+                             "legal: " + (", ".join(legal) if legal else "none"))
 
 
 def make_record(game, ruleset: str, options: dict, seed, deck=None) -> dict:

@@ -10,7 +10,7 @@ import difflib
 import json
 from functools import lru_cache
 
-from .errors import DiagnosticSink
+from .errors import Diagnostic, DiagnosticSink
 from .loading import Source
 from .resources import schema_path
 
@@ -58,9 +58,64 @@ def suggest(name: str, known) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _effect_names() -> list[str]:
+def _effect_forms() -> dict[str, str]:
+    """Effect name -> its form as the schema's branch title (``move: CARDS to ZONE ...``)."""
     branches = load_schema()["$defs"]["effect"]["oneOf"]
-    return [next(iter(b["required"])) for b in branches]
+    return {next(iter(b["required"])): b.get("title", "") for b in branches}
+
+
+def _effect_names() -> list[str]:
+    return list(_effect_forms())
+
+
+def _is_effect_schema(schema) -> bool:
+    branches = schema.get("oneOf", []) if isinstance(schema, dict) else []
+    return schema is load_schema()["$defs"]["effect"] or (
+        any("title" in b for b in branches)
+        and "move" in [next(iter(b.get("required", ["?"]))) for b in branches])
+
+
+def _report_effect(err, src: Source, sink: DiagnosticSink) -> None:
+    """An item of an effect list that matches no effect form: say which effect was meant
+    and what is wrong with it (its form as a hint), or that no effect has that name."""
+    path = tuple(err.absolute_path)
+    inst = err.instance
+    forms = _effect_forms()
+    names = list(forms)
+    if not isinstance(inst, dict):
+        first = inst.split()[0].rstrip(":") if isinstance(inst, str) and inst.split() else ""
+        hint = (f" (did you forget the ':' after '{first}'?)" if first in forms else "")
+        sink.error(src.pos(path), f"{_where(path)}: an effect is a one-key mapping such as "
+                   f"`move: c to trick`, not {_kind(inst)}{hint}", "schema")
+        return
+    meant = [k for k in inst if k in names]
+    if not inst:
+        sink.error(src.pos(path), f"{_where(path)}: an empty effect; an effect is one of: "
+                   + ", ".join(names), "schema")
+        return
+    if not meant:
+        keys = ", ".join(str(k) for k in inst)
+        hint = suggest(next(iter(inst)), names)
+        sink.error(src.key_pos(path + (next(iter(inst)),)),
+                   f"unknown effect '{keys}'{hint}; an effect is one of: "
+                   + ", ".join(names), "schema")
+        return
+    if len(meant) > 1:
+        sink.error(src.key_pos(path + (meant[1],)),
+                   f"one effect per list item: '{meant[0]}' and '{meant[1]}' are two effects; "
+                   "start each with its own '- '", "schema")
+        return
+    branch = names.index(meant[0])
+    subs = [e for e in err.context if e.relative_schema_path and
+            e.relative_schema_path[0] == branch]
+    form = f"; the form is `{forms[meant[0]]}`" if forms[meant[0]] else ""
+    own = DiagnosticSink()
+    for sub in subs:
+        _report(sub, src, own)
+    for d in own.items:
+        sink.items.append(Diagnostic(d.pos, d.severity, d.message + form, d.code))
+    if not subs:
+        sink.error(src.pos(path), f"malformed '{meant[0]}' effect{form}", "schema")
 
 
 def _report(err, src: Source, sink: DiagnosticSink) -> None:
@@ -68,26 +123,8 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
     v = err.validator
     if v == "oneOf":
         inst = err.instance
-        schema = err.schema
-        if isinstance(inst, dict) and schema is load_schema()["$defs"]["effect"] or \
-                (isinstance(inst, dict) and any("title" in b for b in err.schema.get("oneOf", []))
-                 and "move" in [next(iter(b.get("required", ["?"]))) for b in err.schema["oneOf"]]):
-            names = _effect_names()
-            meant = [k for k in inst if k in names]
-            if not meant:
-                keys = ", ".join(str(k) for k in inst) or "nothing"
-                hint = suggest(next(iter(inst), ""), names) if inst else ""
-                sink.error(src.key_pos(path + (next(iter(inst)),)) if inst else src.pos(path),
-                           f"unknown effect '{keys}'{hint}; an effect is one of: "
-                           + ", ".join(names), "schema")
-                return
-            branch = names.index(meant[0])
-            subs = [e for e in err.context if e.relative_schema_path and
-                    e.relative_schema_path[0] == branch]
-            for sub in subs:
-                _report(sub, src, sink)
-            if not subs:
-                sink.error(src.pos(path), f"malformed '{meant[0]}' effect", "schema")
+        if _is_effect_schema(err.schema):
+            _report_effect(err, src, sink)
             return
         if isinstance(inst, dict) or inst is None or isinstance(inst, (int, bool)):
             if path and path[-1] == "next":
