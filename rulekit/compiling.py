@@ -261,6 +261,25 @@ class Rules:
         return GameState(self, players=players, seed=seed, deck=deck, dealer=dealer,
                          max_actions=max_actions)
 
+    def expression(self, text: str, names: tuple = ()):
+        """Compile ``text`` against this ruleset, once (cached): a function ``f(game, L)``
+        where ``L`` maps each of ``names`` (extra local names) to a value. ``actor``,
+        ``last_action`` and ``seat`` (from ``L``) are available. For analysis tools and
+        tests; raises RulesetError with the problem."""
+        from .errors import Diagnostic, RulesetError
+        key = (text, tuple(names))
+        cache = self.__dict__.setdefault("_expressions", {})
+        if key not in cache:
+            scope = Scope(locals={n: "any" for n in names},
+                          specials=frozenset({"actor", "last_action", "seat"}))
+            try:
+                out = self._compiler.compiler.expr(text, scope)
+            except ExprError as exc:
+                raise RulesetError([Diagnostic(None, "error", f"{text!r}: {exc.message}",
+                                               exc.code)]) from None
+            cache[key] = self._compiler.fn(out.code)
+        return cache[key]
+
     def parse_card(self, text: str) -> str:
         """Card text to the canonical card (``'10h'`` -> ``'TH'``); raises CardError."""
         from .errors import CardError
@@ -1006,6 +1025,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
         return None
     _mark_definition_uses(c)
     c.warn_unused()
+    rules._compiler = c
     rules.graph = build_machine(rules, sink, src)
     if sink.has_errors:
         return None

@@ -326,6 +326,12 @@ class GameState(State):
             out.append(c if seen else None)
         return out
 
+    def evaluate(self, text: str, **names):
+        """The value of expression ``text`` (the ruleset's language) in this state, e.g.
+        ``game.evaluate("count(hand[s])", s=2)``. Keyword arguments bind extra names
+        (``seat`` included). Raises RulesetError for an expression that does not compile."""
+        return self.rules.expression(text, tuple(sorted(names)))(self, dict(names))
+
     def clone(self) -> "GameState":
         """An independent copy (its own random source in the same state)."""
         new = object.__new__(GameState)

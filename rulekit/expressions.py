@@ -8,7 +8,7 @@ tree walk. Names are resolved at compile time, in this order:
 1. function parameters and ``x -> ...`` lambda parameters;
 2. locals bound by ``let``, ``for``, an action's ``choose`` and the procedure's parameters;
 3. the context names ``actor``, ``last_action``, ``seat`` (where they exist), ``dealer``,
-   ``players``, ``phase``;
+   ``players``, ``phase``, ``step`` (the current step's name);
 4. variables, zones, then zero-parameter definitions.
 
 ``option.NAME`` is replaced by the chosen value at compile time. Errors raise
@@ -165,8 +165,9 @@ def suggest(name: str, known) -> str:
 
 _SPECIAL_TYPES = {"actor": ("G.actor", "seat"), "last_action": ("G.last_action", "str"),
                   "seat": ("L['seat']", "seat"), "dealer": ("G.dealer", "seat"),
-                  "players": ("G.n", "int"), "phase": ("G.phase", "str")}
-_ALWAYS = {"dealer", "players", "phase"}
+                  "players": ("G.n", "int"), "phase": ("G.phase", "str"),
+                  "step": ("G.step.name", "str")}
+_ALWAYS = {"dealer", "players", "phase", "step"}
 
 
 class Compiler:

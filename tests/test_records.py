@@ -75,3 +75,14 @@ def test_same_seed_same_game_and_deck_record():
     a = play_random(rules, 4, 11)
     b = play_random(rules, 4, 11)
     assert a.history == b.history and a.dealer == b.dealer
+
+
+def test_evaluate_reads_the_state_in_the_ruleset_language():
+    game = rulekit.load("mattis").new_game(players=4, seed=3)
+    hands = game.dump()["zones"]["hand"]
+    assert game.evaluate("count(hand[s])", s=1) == len(hands[1]) == 3
+    assert game.evaluate("step") == "play_turn" and game.evaluate("phase") == "collect"
+    assert game.evaluate("actor") == game.to_act
+    with pytest.raises(rulekit.RulesetError) as info:
+        game.evaluate("count(hands[0])")
+    assert "unknown name 'hands'" in str(info.value) and "did you mean 'hand'" in str(info.value)
