@@ -77,7 +77,8 @@ def parser():
     from lark import Lark
     from .resources import grammar_path
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
-                start=START_RULES, propagate_positions=True, maybe_placeholders=True)
+                start=START_RULES, propagate_positions=True, maybe_placeholders=True,
+                cache=True)
 
 
 _TOKEN_WORDS = {
@@ -97,8 +98,10 @@ def _token_word(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=4096)
 def parse(text: str, start: str = "expr"):
-    """Parse ``text`` from entry ``start``; raise :class:`ExprError` with words on failure."""
+    """Parse ``text`` from entry ``start`` (cached; trees are never modified); raise
+    :class:`ExprError` with words on failure."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     try:
         return parser().parse(text, start=start)

@@ -32,6 +32,7 @@ from .resources import bundled_rulesets
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
 
@@ -149,6 +150,8 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        if node.style == "":       # libyaml writes plain style as ''
+            node.style = None
         value = self.resolve_scalar(node)
         if isinstance(value, str) and value:
             self.scalars[path] = _Scalar(_scalar_segments(node, value, self.lines))
@@ -157,6 +160,8 @@ class _Builder:
         return value
 
     def build_key(self, knode):
+        if getattr(knode, "style", None) == "":
+            knode.style = None
         if not isinstance(knode, yaml.ScalarNode):
             self.sink.error(_mark_pos(self.filename, knode.start_mark),
                             "a mapping key must be a plain name, not a list or mapping", "yaml")
@@ -214,7 +219,12 @@ def _yaml_error_message(exc: yaml.MarkedYAMLError) -> str:
 def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
     """Parse YAML ``text`` into a :class:`Source`; errors go to ``sink`` (then None)."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        # libyaml when present (fast); on an error the pure-Python parser runs again so
+        # that messages and positions are the same everywhere
+        try:
+            node = yaml.compose(text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _mark_pos(filename, mark) if mark else Pos(filename, 1, 1)
