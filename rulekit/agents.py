@@ -1,13 +1,19 @@
 """Agents that choose actions for a seat.
 
 An agent is any object with ``choose(game) -> Action`` (``game`` is the
-:class:`~rulekit.engine.GameState` with that seat to act). Made by :func:`make_agent`.
+:class:`~rulekit.engine.GameState` with that agent's seat to act). Made by
+:func:`make_agent`; the kinds are ``random`` and ``greedy``.
+
+The greedy agent never uses information its seat does not have: it scores each legal
+action on a *determinized* copy of the game, where every card hidden from the seat
+(``view(seat)`` shows it as null) has been shuffled among the places the seat cannot
+see, so the copy agrees with everything the seat knows and nothing else.
 """
 from __future__ import annotations
 
 import random
 
-KINDS = ("random",)
+KINDS = ("random", "greedy")
 
 
 class RandomAgent:
@@ -20,8 +26,87 @@ class RandomAgent:
         return self.rng.choice(game.legal_actions())
 
 
+def determinize(game, seat: int, rng: random.Random):
+    """A copy of ``game`` in which the cards hidden from ``seat`` are redealt at random
+    among the hidden places (each zone keeps its count; visible cards stay put).
+
+    Tags and face-down marks belong to the place, so they follow the new card.
+    """
+    view = game.view(seat)
+    copy = game.clone()
+    places = []   # (list object, index)
+    for name, decl in game.rules.zones.items():
+        shown = view["zones"].get(name)
+        if shown is None:
+            continue
+        if decl.per == "seat":
+            for s, cards in enumerate(shown):
+                lst = copy.z[name][s]
+                places += [(lst, i, name, s) for i, c in enumerate(cards) if c is None]
+        else:
+            lst = copy.z[name]
+            places += [(lst, i, name, None) for i, c in enumerate(shown) if c is None]
+    if not places:
+        return copy
+    hidden = [lst[i] for lst, i, _, _ in places]
+    new = hidden[:]
+    rng.shuffle(new)
+    old_tags = {c: copy.tags.pop(c) for c in hidden if c in copy.tags}
+    old_marks = {c: copy.marks.pop(c) for c in hidden if c in copy.marks}
+    for (lst, i, name, s), old, card in zip(places, hidden, new):
+        lst[i] = card
+        copy.where[card] = (name, s)
+        if old in old_tags:
+            copy.tags[card] = old_tags[old]
+        if old in old_marks:
+            copy.marks[card] = old_marks[old]
+    copy._compute_legal()
+    return copy
+
+
+class GreedyAgent:
+    """One-step look-ahead: applies each legal action to a determinized copy and keeps
+    the one whose resulting state scores best for its seat by the ruleset's ``heuristic``
+    of the phase the copy is then in (else of the phase the decision is in). Ties are
+    broken at random (seeded). Without any heuristic it plays like a random agent."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, game):
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        seat = game.to_act
+        phases = game.rules.phases
+        base = determinize(game, seat, self.rng)
+        best, best_score = [], None
+        for act in actions:
+            trial = base.clone()
+            trial.apply(act)
+            if trial.finished:
+                score = _final_score(trial, seat)
+            else:
+                h = phases[trial.phase].heuristic or phases[game.phase].heuristic
+                score = h(trial, {"seat": seat}) if h is not None else 0
+            if best_score is None or score > best_score:
+                best, best_score = [act], score
+            elif score == best_score:
+                best.append(act)
+        return self.rng.choice(best)
+
+
+def _final_score(game, seat: int) -> float:
+    """A finished game: losing is the worst outcome, anything else the best."""
+    if game.result.status != "finished":
+        return 0
+    return -10**9 if game.result.loser == seat else 10**9
+
+
 def make_agent(kind: str, seed=None):
     """An agent of ``kind`` (one of :data:`KINDS`); raises ValueError for an unknown kind."""
     if kind == "random":
         return RandomAgent(seed)
+    if kind == "greedy":
+        return GreedyAgent(seed)
     raise ValueError(f"unknown agent kind '{kind}'; kinds: {', '.join(KINDS)}")

@@ -11,7 +11,7 @@ import json
 import random
 import sys
 
-from .errors import CardError, IllegalAction, RecordError, RulesetError
+from .errors import CardError, IllegalAction, RecordError, RulekitError, RulesetError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,7 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="set a ruleset option (repeatable)")
     s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
-                   help="the agent for a seat (kinds: random); default random")
+                   help="the agent for a seat: random or greedy (default random)")
+    s.add_argument("--human", type=_nonneg, metavar="SEAT",
+                   help="you play this seat at the terminal, seeing only what it may see")
+    s.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     s.add_argument("--json", action="store_true", help="print the final state dump as JSON")
     s.add_argument("--quiet", action="store_true", help="print only the result")
@@ -175,7 +178,7 @@ def cmd_validate(args) -> int:
 
 
 # ---- play ----------------------------------------------------------------------------
-def _agents(specs: list[str], n: int, seed: int) -> dict:
+def _agents(specs: list[str], n: int, seed: int, human: int | None) -> dict:
     from .agents import make_agent
     kinds = {s: "random" for s in range(n)}
     for spec in specs:
@@ -188,34 +191,68 @@ def _agents(specs: list[str], n: int, seed: int) -> dict:
             raise ValueError(f"--agent: '{seat}' is not a seat number") from None
         if not 0 <= s < n:
             raise ValueError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
+        if s == human:
+            raise ValueError(f"--agent: seat {s} is the --human seat")
         kinds[s] = kind.strip()
-    return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items()}
+    return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items() if s != human}
 
 
 class Transcript:
-    """Prints a game as it goes: actions with their seats and the ruleset's announcements."""
+    """Prints a game as it goes: the deal, each action with its seat, and the ruleset's
+    announcements (trick winners, trumps, phase changes, who is out, the loser).
 
-    def __init__(self, game, out=sys.stdout, quiet=False):
+    ``viewer``: the seat of a person at the table (the deal then shows only their own
+    cards, and cards are styled for reading), or None for an all-seeing transcript.
+    """
+
+    def __init__(self, game, quiet=False, viewer=None, console=None, style=None):
         self.game = game
-        self.out = out
         self.quiet = quiet
+        self.viewer = viewer
+        self.console = console
+        self.style = style
         self.seen_events = 0
-        self.phase = None
+        self.phase = game.phase
 
     def say(self, text: str):
-        if not self.quiet:
-            print(text, file=self.out)
+        if self.quiet:
+            return
+        if self.console is not None:
+            self.console.print(self.style.text(text))
+        else:
+            print(text)
+
+    def deal(self):
+        hands = self.game.dump()["zones"].get("hand")
+        for s, h in enumerate(hands or []):
+            if self.viewer is None or s == self.viewer:
+                self.say(f"  seat {s} is dealt {' '.join(h)}")
 
     def flush(self):
         g = self.game
-        if g.phase != self.phase and g.phase is not None:
-            self.phase = g.phase
         for ev in g.events[self.seen_events:]:
+            self._phase(ev.get("phase"))
             self.say(f"    * {ev['text']}")
         self.seen_events = len(g.events)
+        self._phase(g.phase)
 
-    def action(self, seat, text):
-        self.say(f"  seat {seat}: {text}")
+    def _phase(self, phase):
+        if phase is not None and phase != self.phase:
+            self.phase = phase
+            self.say(f"  -- phase {phase} --")
+
+    def action(self, seat, action, before_public=None):
+        """Print an action; with ``before_public`` (the game's public cards before it),
+        also the cards it turned face up that its text does not name."""
+        extra = ""
+        if before_public is not None:
+            g = self.game
+            told = {c for ev in g.events[self.seen_events:] for c in ev.get("cards", ())}
+            shown = [c for c in g.rules.pack if c in g.public and c not in before_public
+                     and c not in action.cards and c not in told]
+            if shown:
+                extra = f" (face up: {' '.join(shown)})"
+        self.say(f"  seat {seat}: {action}{extra}")
 
 
 def cmd_play(args) -> int:
@@ -237,8 +274,11 @@ def cmd_play(args) -> int:
                               dealer=args.dealer, max_actions=args.max_actions)
     except (ValueError, CardError) as exc:
         return _fail(str(exc))
+    human = args.human
+    if human is not None and not 0 <= human < game.n:
+        return _fail(f"--human: seat {human} does not exist (seats 0 to {game.n - 1})", 2)
     try:
-        agents = _agents(args.agent, game.n, seed)
+        agents = _agents(args.agent, game.n, seed, human)
     except ValueError as exc:
         return _fail(str(exc), 2)
     if args.record:   # fail before playing, not after
@@ -248,21 +288,31 @@ def cmd_play(args) -> int:
         except OSError as exc:
             return _fail(f"cannot write the record to {args.record}: {exc.strerror}")
     quiet = args.quiet or args.json
-    t = Transcript(game, quiet=quiet)
+    if human is not None:
+        from .terminal import CardStyle, HumanAgent, make_console
+        console = make_console()
+        style = CardStyle(rules, ascii=args.ascii)
+        agents[human] = HumanAgent(human, console, style)
+        t = Transcript(game, quiet=quiet, viewer=human, console=console, style=style)
+    else:
+        t = Transcript(game, quiet=quiet)
+    changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
     t.say(f"{rules.title}: {game.n} players, dealer seat {game.dealer}, seed {seed}"
-          + (", options " + ", ".join(f"{k}={v}" for k, v in rules.options.items()
-                                      if rules.option_decls[k].default != v)
-             if any(rules.option_decls[k].default != v for k, v in rules.options.items()) else ""))
-    hands = game.dump()["zones"].get("hand")
-    if hands:
-        for s, h in enumerate(hands):
-            t.say(f"  seat {s} is dealt {' '.join(h)}")
+          + (", options " + ", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "")
+          + (f"; you are seat {human}" if human is not None else ""))
+    t.deal()
     t.flush()
+    abandoned = None
     while not game.finished:
         seat = game.to_act
-        action = agents[seat].choose(game)
-        t.action(seat, str(action))
+        try:
+            action = agents[seat].choose(game)
+        except RulekitError as exc:   # the person left (end of input, Ctrl-C)
+            abandoned = exc
+            break
+        before = set(game.public)
         game.apply(action)
+        t.action(seat, action, before)
         t.flush()
     res = game.result
     if args.record:
@@ -273,10 +323,17 @@ def cmd_play(args) -> int:
             write_record(args.record, rec)
         except RecordError as exc:
             return _fail(str(exc))
+    if abandoned is not None:
+        kept = f"; the {game.actions} actions so far are in {args.record}" if args.record else ""
+        return _fail(f"{abandoned} after {game.actions} actions{kept}",
+                     130 if getattr(abandoned, "reason", "") == "interrupt" else 1)
     if args.json:
         print(json.dumps(game.dump(), indent=1))
         return 0 if res.status == "finished" else 1
-    print(_result_line(res, game))
+    if args.quiet or human is None:
+        print(_result_line(res, game))
+    else:
+        t.say(_result_line(res, game))
     return 0 if res.status == "finished" else 1
 
 

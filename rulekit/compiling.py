@@ -40,12 +40,14 @@ class ZoneDecl:
 @dataclass
 class VarDecl:
     """A variable: ``type`` (int, bool, suit, seat, card, cards, list, str, rank),
-    ``per`` game or seat, ``init`` value (null when absent; 0/false/[] not implied)."""
+    ``per`` game or seat, ``init`` value (null when absent; 0/false/[] not implied),
+    ``show``: displayed to a person at the table."""
     name: str
     type: str
     per: str = "game"
     init: object = None
     doc: str = ""
+    show: bool = False
 
 
 @dataclass
@@ -409,7 +411,8 @@ class _RulesetCompiler:
                                               "the pack in game order (filled by the engine, C-3)")
         self.used_zones.add("deck")
         for name, v in (d.get("vars") or {}).items():
-            decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""))
+            decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""),
+                           bool(v.get("show", False)))
             self.ctx.vars[name] = decl
             if name in self.ctx.zones:
                 self.err(("vars", name), f"'{name}' is both a zone and a variable: rename one")
@@ -761,7 +764,8 @@ class _RulesetCompiler:
         v = self.expr(path + ("show",), scope)
         if v is None:
             return None
-        return self.fn(f"_show(G, {v.code})")
+        owner = v.zone[1] if v.zone is not None and v.zone[1] is not None else "None"
+        return self.fn(f"_show(G, {v.code}, {owner})")
 
     def e_out(self, path, item, scope):
         v = self.expr(path + ("out",), scope, "seat")

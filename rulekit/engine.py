@@ -123,9 +123,11 @@ class GameState(State):
     def _guarded(self, fn, *args):
         try:
             fn(*args)
+            self._settle_public()
         except GameOver:
             self.actor = None
             self._legal, self._index = [], {}
+            self._settle_public()
         except RecursionError:
             self._abort(f"a procedure calls itself without end (in step {self._where()})")
         except (TypeError, KeyError, IndexError, AttributeError, ValueError,
@@ -163,6 +165,13 @@ class GameState(State):
                 self._enter(tr.target)
                 return
         raise ValueError(f"no transition of step {step.key} applies")
+
+    def _settle_public(self):
+        """Cards put face up (a see-all zone, a reveal) since the last decision became
+        known to every seat, unless they were turned face down again meanwhile."""
+        marks = self.marks
+        self.public.update(c for c in self._surfaced if marks.get(c) != "down")
+        self._surfaced.clear()
 
     def _advance(self):
         """Run automatic steps until a decision (legal actions computed) or the end."""
@@ -350,6 +359,8 @@ class GameState(State):
         new.out_order = list(self.out_order)
         new.history = list(self.history)
         new.events = list(self.events)
+        new.public = set(self.public)
+        new._surfaced = list(self._surfaced)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new._L = dict(self._L)

@@ -53,6 +53,8 @@ class State:
         self.actions = 0
         self.history: list[str] = []
         self.events: list[dict] = []
+        self.public: set = set()    # cards that have been face up to every seat
+        self._surfaced: list = []   # put face up since the last decision (see engine)
 
     # zone access ----------------------------------------------------------------------
     def zone_list(self, name: str, seat):
@@ -93,6 +95,8 @@ def _move(G, what, zname, seat, by, kind):
         dest[:0] = cards
     else:
         dest.extend(cards)
+    if decl.see == "all":
+        G._surfaced.extend(cards)
     if decl.tagged:
         key = (zname, seat)
         num = G.playno.get(key, 0) + 1
@@ -128,15 +132,22 @@ def _mark(G, what, mark):
             G.marks.pop(c, None)
         else:
             G.marks[c] = mark
+            if mark == "up":
+                G._surfaced.append(c)
 
 
-def _show(G, what):
-    """show: the cards are shown once to every seat (an announcement; no lasting mark)."""
+def _show(G, what, owner=None):
+    """show: the cards are shown once to every seat (an event; no lasting mark).
+    ``owner``: the seat whose zone they are in, named in the event's text."""
     if what is None:
         return
     cards = [what] if what.__class__ is str else list(what)
-    G.events.append({"actions": G.actions, "kind": "show", "cards": cards,
-                     "text": "shows " + (" ".join(cards) if cards else "nothing")})
+    if not cards:
+        return
+    G.public.update(cards)
+    who = f"seat {owner} shows" if owner is not None else "shown to all:"
+    G.events.append({"actions": G.actions, "phase": G.phase, "kind": "show", "cards": cards,
+                     "seat": owner, "text": f"{who} {' '.join(cards)}"})
 
 
 def _out(G, s):
@@ -147,7 +158,7 @@ def _out(G, s):
 
 
 def _announce(G, text):
-    G.events.append({"actions": G.actions, "kind": "announce", "text": text})
+    G.events.append({"actions": G.actions, "phase": G.phase, "kind": "announce", "text": text})
 
 
 def _end_game(G, loser):

@@ -1,0 +1,177 @@
+"""A person at the terminal: what one seat may see, and a prompt for its action.
+
+:class:`HumanAgent` is an agent (``choose(game) -> Action``) that shows only
+``game.view(seat)``: its own cards, the public ones, counts of the hidden ones, the
+variables a ruleset marks ``show: true`` (the trump suit, say) and who is out; lists
+the legal actions numbered; and reads a number or an action string. Bad input is
+explained and asked again; end of input or Ctrl-C raise :class:`Abandoned`.
+
+Cards print with suit symbols (♣♦♥♠, red for ♦♥) for the standard suits, or as
+letters with ``ascii=True``. Colour goes through rich, which honours NO_COLOR and
+plain (non-terminal) output.
+"""
+from __future__ import annotations
+
+import sys
+
+from .errors import CardError, IllegalAction, RulekitError
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED = {"D", "H"}
+
+
+class Abandoned(RulekitError):
+    """The person left: ``reason`` is ``"eof"`` (end of input) or ``"interrupt"``."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__("end of input: the game was abandoned" if reason == "eof"
+                         else "interrupted: the game was abandoned")
+
+
+class CardStyle:
+    """How cards are written for a person: symbols and colour, or plain letters."""
+
+    def __init__(self, rules, ascii: bool = False):
+        self.ascii = ascii or not set(rules.suits) <= set(SYMBOLS)
+        self.suits = set(rules.suits)
+
+    def card(self, c) -> str:
+        """Rich markup for one card (``None``: a hidden card, shown as ``??``)."""
+        if c is None:
+            return "[dim]??[/dim]"
+        rank, suit = c[:-1], c[-1]
+        if self.ascii:
+            return f"{rank}{suit}"
+        text = f"{rank}{SYMBOLS[suit]}"
+        return f"[red]{text}[/red]" if suit in RED else text
+
+    def cards(self, cs) -> str:
+        return " ".join(self.card(c) for c in cs) if cs else "[dim]-[/dim]"
+
+    def text(self, s: str) -> str:
+        """Card tokens inside free text (an announcement, an action) restyled."""
+        if self.ascii:
+            return _escape(s)
+        out = []
+        for word in s.split(" "):
+            core = word.rstrip(",.:;)")
+            tail = word[len(core):]
+            if len(core) >= 2 and core[-1] in self.suits and core[:-1] in _RANKS:
+                out.append(self.card(core) + _escape(tail))
+            else:
+                out.append(_escape(word))
+        return " ".join(out)
+
+
+_RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "10"}
+
+
+def _escape(s: str) -> str:
+    return s.replace("[", "\\[")
+
+
+def make_console(out=None, color: bool | None = None):
+    """A rich Console writing to ``out`` (default stdout); NO_COLOR is honoured."""
+    from rich.console import Console
+    return Console(file=out or sys.stdout, highlight=False, soft_wrap=True,
+                   no_color=None if color is None else not color)
+
+
+def render_view(game, seat: int, style: CardStyle) -> list[str]:
+    """Lines (rich markup) describing what ``seat`` sees now."""
+    view = game.view(seat)
+    rules = game.rules
+    lines = [f"[bold]seat {seat}[/bold] · phase {view['phase']} · "
+             + ", ".join(f"{name} {view['vars'][name] if view['vars'][name] is not None else '?'}"
+                         for name, d in rules.vars.items() if d.show and d.per == "game")]
+    for name, decl in rules.zones.items():
+        content = view["zones"].get(name)
+        if content is None:
+            continue
+        if decl.per == "seat":
+            own = content[seat]
+            if own and all(c is None for c in own):
+                lines.append(f"  your {name}: {len(own)} cards face down")
+            elif own or decl.see == "owner":
+                lines.append(f"  your {name}: {style.cards(own)}")
+            others = []
+            for s, cards in enumerate(content):
+                if s == seat or not cards:
+                    continue
+                shown = [c for c in cards if c is not None]
+                bit = f"seat {s} {len(cards)}"
+                if shown and len(shown) < len(cards):
+                    bit += f" ({style.cards(shown)} face up)"
+                elif shown:
+                    bit = f"seat {s}: {style.cards(shown)}"
+                others.append(bit)
+            if others:
+                lines.append(f"  {name}: " + " · ".join(others))
+        else:
+            if not content and name != "trick":
+                continue
+            shown = [c for c in content if c is not None]
+            if len(shown) == len(content):
+                lines.append(f"  {name}: {style.cards(content)}")
+            elif shown:
+                lines.append(f"  {name}: {len(content)} cards ({style.cards(shown)} face up)")
+            else:
+                lines.append(f"  {name}: {len(content)} cards")
+    if view["out_order"]:
+        lines.append("  out: " + ", ".join(f"seat {s}" for s in view["out_order"]))
+    return lines
+
+
+class HumanAgent:
+    """A person choosing for ``seat`` through ``inp``/``console`` (see module doc)."""
+
+    def __init__(self, seat: int, console, style: CardStyle, inp=None):
+        self.seat = seat
+        self.console = console
+        self.style = style
+        self.inp = inp or sys.stdin
+
+    def choose(self, game):
+        actions = game.legal_actions()
+        out = self.console
+        for line in render_view(game, self.seat, self.style):
+            out.print(line)
+        for i, act in enumerate(actions, 1):
+            out.print(f"  [bold]{i:>2}[/bold]) {self.style.text(str(act))}")
+        while True:
+            out.print(f"seat {self.seat}, your action (number or text): ", end="")
+            try:
+                line = self.inp.readline()
+            except KeyboardInterrupt:
+                out.print()
+                raise Abandoned("interrupt") from None
+            if not line:
+                out.print()
+                raise Abandoned("eof")
+            text = line.strip()
+            if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
+                out.print(_escape(text))   # echo piped input so the transcript reads well
+            if not text:
+                out.print("  please type a number from the list, or an action such as "
+                          f"'{actions[0]}'")
+                continue
+            if text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(actions):
+                    return actions[n - 1]
+                out.print(f"  {n} is not on the list: choose 1 to {len(actions)}")
+                continue
+            try:
+                return game.parse_action(_from_symbols(text))
+            except CardError as exc:
+                out.print(f"  {_escape(str(exc))}")
+            except IllegalAction:
+                out.print(f"  '{_escape(text)}' is not legal now; choose one of the "
+                          f"{len(actions)} listed (a number is enough)")
+
+
+def _from_symbols(text: str) -> str:
+    for letter, sym in SYMBOLS.items():
+        text = text.replace(sym, letter)
+    return text

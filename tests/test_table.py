@@ -1,0 +1,219 @@
+"""Playing at the table: a person at the terminal, agents, honest transcripts, no leaks,
+golden playthroughs (issue: playing at the table)."""
+import io
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.agents import GreedyAgent, determinize, make_agent
+from rulekit.cli import Transcript, main
+from rulekit.terminal import CardStyle, HumanAgent, make_console, render_view
+
+GOLDEN = Path(__file__).parent / "golden"
+CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+
+
+def run_cli(args, stdin="", env=None):
+    return subprocess.run([sys.executable, "-m", "rulekit", *args], input=stdin,
+                          capture_output=True, text=True, env={**os.environ, **(env or {})})
+
+
+# ---- a person at the terminal --------------------------------------------------------
+
+def test_scripted_game_through_a_pipe_to_the_end():
+    run = run_cli(["play", "mattis", "--seed", "4", "--human", "1", "--ascii"],
+                  stdin="1\n" * 3000)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    assert "Result: seat" in run.stdout and "loses" in run.stdout
+    assert "seat 1, your action (number or text):" in run.stdout
+    assert run.stdout.count("seat 1 is dealt") == 1 and "seat 0 is dealt" not in run.stdout
+
+
+def test_bad_input_is_explained_and_asked_again():
+    run = run_cli(["play", "mattis", "--seed", "4", "--human", "1", "--ascii"],
+                  stdin="foo\nplay ZZ\n99\n\n" + "1\n" * 3000)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "'foo' is not legal now; choose one of the 4 listed" in out
+    assert "bad card 'ZZ'" in out
+    assert "99 is not on the list: choose 1 to 4" in out
+    assert "please type a number from the list" in out
+
+
+def test_action_text_accepted_case_insensitive_and_with_10():
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=3, seed=2)
+    seat = game.to_act
+    own = game.dump()["zones"]["hand"][seat]
+    text = "PLAY " + own[0].lower().replace("t", "10", 1) if own[0][0] == "T" else "Play " + own[0].lower()
+    agent = HumanAgent(seat, make_console(io.StringIO()), CardStyle(rules, ascii=True),
+                       inp=io.StringIO(text + "\n"))
+    assert str(agent.choose(game)) == f"play {own[0]}"
+
+
+def test_end_of_input_exits_cleanly_and_keeps_the_record(tmp_path):
+    record = tmp_path / "partial.json"
+    run = run_cli(["play", "mattis", "--seed", "4", "--human", "1", "--record", str(record)],
+                  stdin="1\n")
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    assert "end of input: the game was abandoned after" in run.stderr
+    saved = json.loads(record.read_text())
+    assert "result" not in saved and len(saved["actions"]) >= 1
+    replay = run_cli(["replay", str(record)])
+    assert replay.returncode == 0 and "status: in_progress" in replay.stdout
+
+
+def test_no_color_and_ascii():
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=3, seed=1)
+    buf = io.StringIO()
+    console = make_console(buf, color=False)
+    from rich.console import Console
+    assert isinstance(console, Console) and console.no_color
+    for line in render_view(game, game.to_act, CardStyle(rules, ascii=False)):
+        console.print(line)
+    text = buf.getvalue()
+    assert "\x1b[" not in text and any(s in text for s in "♣♦♥♠")
+    assert CardStyle(rules, ascii=True).card("TH") == "TH"
+
+
+def test_human_seat_errors():
+    assert main(["play", "mattis", "--human", "9"]) == 2
+    assert main(["play", "mattis", "--players", "3", "--human", "1", "--agent", "1=greedy"]) == 2
+
+
+# ---- agents ---------------------------------------------------------------------------
+
+def test_determinized_copy_keeps_what_the_seat_sees_and_moves_only_hidden_cards():
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=4, seed=6)
+    rng = random.Random(0)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_act
+    copy = determinize(game, seat, random.Random(1))
+    assert copy.view(seat) == game.view(seat)
+    before = game.dump()["zones"]
+    after = copy.dump()["zones"]
+
+    def flat(zones):
+        return sorted(c for v in zones.values() for x in v
+                      for c in (x if isinstance(x, list) else [x]))
+    assert flat(after) == flat(before) == sorted(rules.pack)
+    assert after != before                  # hidden cards did move
+    for c, (zname, s) in copy.where.items():  # the copy's card index is consistent
+        assert c in (copy.z[zname][s] if s is not None else copy.z[zname])
+    # the copy plays on legally
+    copy.apply(copy.legal_actions()[0])
+
+
+@pytest.mark.parametrize("name,players", [("mattis", 4), ("myllymatti", 3),
+                                          ("mattis_norsk", 4), ("atlanta_mattis", 3)])
+def test_greedy_loses_less_often_than_random(name, players):
+    rules = rulekit.load(name)
+    games, losses = 40, 0
+    for seed in range(games):
+        game = rules.new_game(players=players, seed=seed)
+        agents = [GreedyAgent(seed)] + [make_agent("random", seed * 7 + s) for s in range(1, players)]
+        while not game.finished:
+            game.apply(agents[game.to_act].choose(game))
+        losses += game.result.loser == 0
+    assert losses / games < 1 / players
+
+
+def test_unknown_agent_kind():
+    with pytest.raises(ValueError, match="unknown agent kind 'smart'; kinds: random, greedy"):
+        make_agent("smart")
+
+
+# ---- no leaks -------------------------------------------------------------------------
+
+def visible_cards(view) -> set:
+    out = set()
+    for content in view["zones"].values():
+        for item in content:
+            if isinstance(item, list):
+                out.update(c for c in item if c is not None)
+            elif item is not None:
+                out.add(item)
+    return out
+
+
+@pytest.mark.parametrize("name,players", [("mattis", 4), ("myllymatti", 2),
+                                          ("mattis_norsk", 2), ("mattis_norsk", 5),
+                                          ("atlanta_mattis", 3)])
+def test_nothing_hidden_is_shown_to_a_seat(name, players):
+    """view(seat) and everything printed to a person at `seat` show only cards that seat
+    holds (own zones), or that have been face up to everyone."""
+    rules = rulekit.load(name)
+    style = CardStyle(rules, ascii=True)
+    for seed in range(12):
+        game = rules.new_game(players=players, seed=seed)
+        seat = seed % players
+        buf = io.StringIO()
+        console = make_console(buf, color=False)
+        t = Transcript(game, viewer=seat, console=console, style=style)
+        t.deal()
+        t.flush()
+        rng = random.Random(seed)
+        seen = set(game.dump()["zones"]["hand"][seat])
+        while not game.finished:
+            view = game.view(seat)
+            own = set()
+            for zname, decl in rules.zones.items():
+                if decl.per == "seat" and zname in view["zones"]:
+                    own.update(c for c in view["zones"][zname][seat] if c is not None)
+            allowed = own | game.public
+            assert visible_cards(view) <= allowed, (seed, visible_cards(view) - allowed)
+            seen |= own
+            for line in render_view(game, seat, style):
+                console.print(line)
+            printed = set(CARD.findall(buf.getvalue()))
+            assert printed <= seen | game.public, (seed, printed - seen - game.public)
+            act = rng.choice(game.legal_actions())
+            before, to_act = set(game.public), game.to_act
+            game.apply(act)
+            t.action(to_act, act, before)
+            t.flush()
+
+
+# ---- golden playthroughs --------------------------------------------------------------
+
+GOLDEN_GAMES = [("mattis", 4, 101), ("mattis", 6, 102), ("myllymatti", 3, 103),
+                ("mattis_norsk", 2, 104), ("mattis_norsk", 5, 105), ("atlanta_mattis", 3, 106)]
+
+
+def golden_run(name, players, seed):
+    import contextlib
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["play", name, "--players", str(players), "--seed", str(seed),
+                     "--agent", "0=greedy"])
+    transcript = out.getvalue()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["play", name, "--players", str(players), "--seed", str(seed),
+              "--agent", "0=greedy", "--json"])
+    return code, transcript, json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize("name,players,seed", GOLDEN_GAMES, ids=lambda v: str(v))
+def test_golden_playthrough(name, players, seed):
+    """Regression guard: update with RULEKIT_UPDATE_GOLDEN=1 after a deliberate change."""
+    code, transcript, dump = golden_run(name, players, seed)
+    assert code == 0
+    base = GOLDEN / f"{name}_{players}p_{seed}"
+    if os.environ.get("RULEKIT_UPDATE_GOLDEN"):
+        base.with_suffix(".txt").write_text(transcript)
+        base.with_suffix(".json").write_text(json.dumps(dump, indent=1) + "\n")
+    assert transcript == base.with_suffix(".txt").read_text()
+    assert dump == json.loads(base.with_suffix(".json").read_text())
