@@ -81,6 +81,25 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-actions", type=_positive, default=10000, metavar="N",
                    help="stop the game as aborted after N actions (C-8; default 10000)")
 
+    s = sub.add_parser("new", help="write a starter house-rule variant of a ruleset")
+    s.add_argument("name", metavar="NAME", help="the variant's name (letters, digits, _ and -)")
+    s.add_argument("--from", dest="base", required=True, metavar="BASE",
+                   help="the ruleset it extends (a bundled name or a path)")
+    s.add_argument("-o", "--output", metavar="FILE",
+                   help="where to write it (default NAME.yaml; - for standard output)")
+
+    s = sub.add_parser("explain", help="the rules as readable text, from the compiled ruleset")
+    s.add_argument("ruleset", metavar="RULESET")
+    s.add_argument("--option", action="append", default=[], metavar="K=V")
+
+    s = sub.add_parser("diff", help="what differs between two rulesets after resolution")
+    s.add_argument("a", metavar="A")
+    s.add_argument("b", metavar="B")
+
+    s = sub.add_parser("graph", help="the phase/step machine as a diagram")
+    s.add_argument("ruleset", metavar="RULESET")
+    s.add_argument("--format", choices=["mermaid", "dot", "json"], default="mermaid")
+
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
     s.add_argument("--upto", type=_nonneg, metavar="N", help="stop after N actions")
@@ -393,6 +412,88 @@ def cmd_replay(args) -> int:
     return 0
 
 
+# ---- new, explain, diff, graph ---------------------------------------------------------
+def _load_or_report(name: str, options=None):
+    import rulekit
+    try:
+        return rulekit.load(name, options or {})
+    except RulesetError as exc:
+        _print_diagnostics(exc.errors)
+        return None
+
+
+def cmd_new(args) -> int:
+    import os
+    import re
+    from pathlib import Path
+
+    from .describe import starter
+    from .loading import resolve_name
+    from .resources import bundled_rulesets
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", args.name):
+        return _fail(f"'{args.name}' is not a valid name: use letters, digits, _ and -, "
+                     "starting with a letter", 2)
+    rules = _load_or_report(args.base)
+    if rules is None:
+        return 1
+    out = args.output or f"{args.name}.yaml"
+    if args.base in bundled_rulesets() and "/" not in args.base:
+        ref = args.base
+    else:
+        base_path = resolve_name(args.base).resolve()
+        folder = Path(out).resolve().parent if out != "-" else Path.cwd()
+        ref = os.path.relpath(base_path, folder)
+    text = starter(args.name, ref, rules)
+    if out == "-":
+        print(text, end="")
+        return 0
+    if Path(out).exists():
+        return _fail(f"{out} already exists: choose another name or -o FILE")
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return _fail(f"cannot write {out}: {exc.strerror}")
+    print(f"wrote {out}: a variant of {rules.name}; check it with: rulekit validate {out}")
+    return 0
+
+
+def cmd_explain(args) -> int:
+    from .describe import explain
+    try:
+        options = _options(args.option)
+    except ValueError as exc:
+        return _fail(str(exc), 2)
+    rules = _load_or_report(args.ruleset, options)
+    if rules is None:
+        return 1
+    print(explain(rules))
+    return 0
+
+
+def cmd_diff(args) -> int:
+    from .describe import diff
+    a = _load_or_report(args.a)
+    b = _load_or_report(args.b)
+    if a is None or b is None:
+        return 1
+    lines = diff(a, b)
+    if not lines:
+        print(f"{args.a} and {args.b} are the same after resolution")
+        return 0
+    print(f"--- {args.a}\n+++ {args.b}")
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_graph(args) -> int:
+    from .describe import to_dot, to_json, to_mermaid
+    rules = _load_or_report(args.ruleset)
+    if rules is None:
+        return 1
+    print({"mermaid": to_mermaid, "dot": to_dot, "json": to_json}[args.format](rules))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: sys.argv[1:]); return the exit code."""
     parser = build_parser()
@@ -401,7 +502,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
-               "replay": cmd_replay}[args.command]
+               "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
+               "diff": cmd_diff, "graph": cmd_graph}[args.command]
     try:
         return handler(args)
     except KeyboardInterrupt:

@@ -332,7 +332,29 @@ class _RulesetCompiler:
         msg = exc.message
         if isinstance(text, str) and exc.code == "expr-syntax":
             msg += "\n  " + caret_line(text, min(exc.offset, len(text))).replace("\n", "\n  ")
-        self.sink.error(self.src.pos(path, exc.offset if isinstance(text, str) else None), msg, exc.code)
+        where = self.src.pos(path, exc.offset if isinstance(text, str) else None)
+        blame = self._blame(exc, where)
+        if blame is not None:       # the cause is in a variant file: point there
+            self.sink.error(blame[0], f"{blame[1]}, but {where} still uses it: {msg}", exc.code)
+            return
+        self.sink.error(where, msg, exc.code)
+
+    def _blame(self, exc: ExprError, where):
+        """(Pos, text) of a variant's deletion or override that caused ``exc``, if any."""
+        if not exc.name or where is None:
+            return None
+        deleted = self.src.deleted
+        if exc.code == "unknown-name":
+            for section, label in (("definitions", "definition"), ("vars", "variable"),
+                                   ("zones", "zone"), ("procedures", "procedure")):
+                pos = deleted.get((section, exc.name))
+                if pos is not None and pos.file != where.file:
+                    return pos, f"{label} '{exc.name}' is deleted here"
+        if exc.code == "arity" and exc.name in self.ctx.definitions:
+            pos = self.src.key_pos(self.ctx.definitions[exc.name].path)
+            if pos is not None and pos.file != where.file:
+                return pos, f"definition '{exc.name}' is overridden here with other parameters"
+        return None
 
     # python -----------------------------------------------------------------------------
     def fn(self, code: str, args: str = "G, L"):
@@ -911,6 +933,13 @@ class _RulesetCompiler:
                         tr.target = phases[target].steps[phases[target].start]
                     else:
                         known = list(phase.steps) + list(phases)
+                        gone = self.src.deleted.get(("phases", phase.name, "steps", target)) \
+                            or self.src.deleted.get(("phases", target))
+                        if gone is not None and tr.pos is not None and gone.file != tr.pos.file:
+                            self.sink.error(gone, f"'{target}' is deleted here, but step "
+                                            f"'{step.name}' of phase '{phase.name}' still goes "
+                                            f"to it ({tr.pos})", "unknown-target")
+                            continue
                         self.sink.error(tr.pos, f"step '{step.name}': no step or phase "
                                         f"'{target}'{suggest(target, known)}", "unknown-target")
 

@@ -50,13 +50,15 @@ def compatible(have: str, want: str) -> bool:
 
 
 class ExprError(Exception):
-    """A compile-time error in an expression: ``message`` and ``offset`` into the text."""
+    """A compile-time error in an expression: ``message``, ``offset`` into the text,
+    ``code``, and ``name`` (the unknown or misused name, when there is one)."""
 
-    def __init__(self, message: str, offset: int = 0, code: str = "expr"):
+    def __init__(self, message: str, offset: int = 0, code: str = "expr", name: str = ""):
         super().__init__(message)
         self.message = message
         self.offset = offset
         self.code = code
+        self.name = name
 
 
 @dataclass
@@ -254,7 +256,7 @@ class Compiler:
             info = ctx.definitions[name]
             if info.params:
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s): write "
-                                f"{name}({', '.join(info.params)})", tok.start_pos, "arity")
+                                f"{name}({', '.join(info.params)})", tok.start_pos, "arity", name)
             info.used = True
             return Typed(f"{info.fn}(G)", info.type)
         if name in REGISTRY:
@@ -265,7 +267,7 @@ class Compiler:
         known = (set(scope.pylocals) | set(scope.locals) | set(ctx.vars) | set(ctx.zones)
                  | set(ctx.definitions) | _ALWAYS | set(scope.specials))
         raise ExprError(f"unknown name '{name}'{suggest(name, known)}", tok.start_pos,
-                        "unknown-name")
+                        "unknown-name", name)
 
     def n_attr(self, t, scope):
         base, attr = str(t.children[0]), str(t.children[1])
@@ -381,7 +383,7 @@ class Compiler:
             if len(args) != len(info.params):
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s) "
                                 f"({', '.join(info.params)}), not {len(args)}",
-                                tok.start_pos, "arity")
+                                tok.start_pos, "arity", name)
             info.used = True
             return Typed(f"{info.fn}(G{''.join(', ' + a.code for a in args)})", info.type)
         if name in REGISTRY:
@@ -410,7 +412,7 @@ class Compiler:
                             tok.start_pos, "unknown-name")
         known = set(ctx.definitions) | set(REGISTRY)
         raise ExprError(f"unknown function '{name}'{suggest(name, known)}", tok.start_pos,
-                        "unknown-name")
+                        "unknown-name", name)
 
     @staticmethod
     def _pile_end(name, args):

@@ -51,6 +51,7 @@ class Source:
     scalars: dict = field(default_factory=dict)     # path -> _Scalar (strings)
     key_positions: dict = field(default_factory=dict)  # path -> Pos of the key itself
     files: list = field(default_factory=list)       # the files merged, base first
+    deleted: dict = field(default_factory=dict)     # path -> Pos where a variant deleted it
 
     def pos(self, path: Path_, offset: int | None = None) -> Pos | None:
         """Position of the node at ``path``; with ``offset``, of that character of a string.
@@ -267,23 +268,57 @@ def resolve_name(name: str, relative_to: Path | None = None) -> Path | None:
     return None
 
 
-def _merge(base, over):
-    """Merge ``over`` into ``base``: mappings by key, None deletes, else replace."""
-    if isinstance(base, dict) and isinstance(over, dict):
-        out = dict(base)
-        for key, value in over.items():
-            if value is None:
-                out.pop(key, None)
-            elif key in out:
-                out[key] = _merge(out[key], value)
-            else:
-                out[key] = _strip_nulls(value)
-        return out
-    return _strip_nulls(over)
+_BY_NAME = {("definitions",), ("procedures",)}
 
 
-def _strip_nulls(value):
-    return value
+def head_name(key: str) -> str:
+    """The name of a definition or procedure key: ``beats(p, top)`` -> ``beats``."""
+    return str(key).split("(", 1)[0].strip()
+
+
+def _merge(base, over, over_src: "Source", path: tuple = (), deleted: dict | None = None):
+    """Merge ``over`` into ``base``: mappings by key, None deletes, else replace.
+
+    Definitions and procedures match by name, so an override may change parameters.
+    Each deletion is recorded in ``deleted`` (path -> Pos of the null in the variant).
+    """
+    if not (isinstance(base, dict) and isinstance(over, dict)):
+        return over
+    out = dict(base)
+    for key, value in over.items():
+        if path in _BY_NAME:
+            name = head_name(key)
+            for old in [k for k in out if k != key and head_name(k) == name]:
+                moved = out.pop(old)            # overridden with other parameters
+                if value is not None:
+                    out[key] = moved
+        if value is None:
+            if deleted is not None:
+                where = path + (head_name(key),) if path in _BY_NAME else path + (key,)
+                deleted[where] = over_src.key_pos(path + (key,))
+            out.pop(key, None)
+        elif key in out:
+            out[key] = _merge(out[key], value, over_src, path + (key,), deleted)
+        else:
+            out[key] = value
+    return out
+
+
+def _check_new_options(own: dict, base: Source, src: Source, base_name: str,
+                       sink: DiagnosticSink) -> None:
+    """A variant that sets an option its base does not have must declare it fully."""
+    from .schema import suggest
+    options = own.get("options")
+    if not isinstance(options, dict):
+        return
+    known = (base.data.get("options") or {}) if isinstance(base.data, dict) else {}
+    for name, value in options.items():
+        if name in known or not isinstance(value, dict) or "type" in value:
+            continue
+        sink.error(src.key_pos(("options", name)),
+                   f"'{name}' is not an option of {base_name}{suggest(name, known)}; "
+                   f"its options: {', '.join(known) or 'none'} (a new option needs a `type`)",
+                   "option")
 
 
 def read_text(path: Path, display: str, sink: DiagnosticSink) -> str | None:
@@ -353,8 +388,10 @@ def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
         return None
     own = dict(src.data)
     del own["extends"]
-    merged = _merge(base.data, own)
+    _check_new_options(own, base, src, base_name, sink)
+    deleted = dict(base.deleted)
+    merged = _merge(base.data, own, src, (), deleted)
     positions = {**base.positions, **src.positions}
     scalars = {**base.scalars, **src.scalars}
     keys = {**base.key_positions, **src.key_positions}
-    return Source(merged, positions, scalars, keys, base.files + src.files)
+    return Source(merged, positions, scalars, keys, base.files + src.files, deleted)

@@ -1,0 +1,311 @@
+"""Rulesets described for people: ``explain`` (the rules as text), ``diff`` (what differs
+between two resolved rulesets), ``new`` (a starter variant) and the machine as a diagram
+(``graph``: Mermaid, DOT, JSON).
+
+Everything here is generated from the loaded ruleset (its merged data, declarations and
+networkx machine); no text about any particular game lives in this module.
+"""
+from __future__ import annotations
+
+import json
+
+# --------------------------------------------------------------------------------------
+# effects in words
+
+def effect_text(item) -> str:
+    """One effect (its YAML mapping) as a short English phrase."""
+    if not isinstance(item, dict) or not item:
+        return str(item)
+    key = next(iter(item))
+    v = item[key]
+    if key == "move":
+        return f"move {v}"
+    if key == "deal":
+        each = f"{v['each']} card(s) each" if "each" in v else "all the cards"
+        who = (f"to the seats {v['seats']} in that order" if "seats" in v else
+               f"clockwise from {v.get('first', 'left_of(dealer)')}")
+        return f"deal {each} from {v['from']} into {v['to']}, one at a time, {who}"
+    if key == "shuffle":
+        return f"shuffle {v}"
+    if key == "set":
+        return f"set {v}"
+    if key == "let":
+        return f"let {v}"
+    if key == "if":
+        out = f"if {v}: " + "; ".join(effect_text(e) for e in item.get("then") or [])
+        if item.get("else"):
+            out += "; otherwise: " + "; ".join(effect_text(e) for e in item["else"])
+        return out
+    if key == "for":
+        return f"for each {v}: " + "; ".join(effect_text(e) for e in item.get("do") or [])
+    if key == "repeat":
+        return f"{v} time(s): " + "; ".join(effect_text(e) for e in item.get("do") or [])
+    if key == "call":
+        return f"do {v}"
+    if key == "reveal":
+        return f"turn {v} face up for everyone"
+    if key == "conceal":
+        return f"turn {v} face down for everyone"
+    if key == "hide":
+        return f"clear the face-up marks of {v}"
+    if key == "show":
+        return f"show {v} to everyone once"
+    if key == "out":
+        return f"{v} leaves the game"
+    if key == "announce":
+        return f'announce "{v}"'
+    if key == "end_game":
+        return f"the game ends: {v.get('loser')} loses"
+    return f"{key}: {v}"
+
+
+def _effects(items) -> str:
+    return "; ".join(effect_text(e) for e in items or []) or "nothing"
+
+
+_SEE = {"all": "seen by everyone", "owner": "seen by its owner", "count": "face down (only the count shows)"}
+
+
+def explain(rules) -> str:
+    """The compiled ruleset as readable text: setup, phases, steps, actions, options."""
+    d = rules.source.data
+    lo, hi, default = rules.players
+    lines = [f"{rules.title} ({rules.name})"]
+    if rules.summary:
+        lines.append(rules.summary)
+    lines.append(f"Players: {lo} to {hi} (default {default}). Cards: ranks "
+                 f"{' '.join(rules.ranks)} (low to high), suits {' '.join(rules.suits)}; "
+                 f"{len(rules.pack)} cards.")
+    if rules.option_decls:
+        lines += ["", "Options (value in this game; default; allowed):"]
+        for name, o in rules.option_decls.items():
+            lines.append(f"  {name} = {_value(rules.options.get(name))}   "
+                         f"(default {_value(o.default)}; {o.describe()})"
+                         + (f"  {o.doc}" if o.doc else ""))
+    lines += ["", "Zones:"]
+    for name, z in rules.zones.items():
+        per = "one per seat" if z.per == "seat" else "one for the table"
+        top = "; top is its first card" if z.top == "first" else ""
+        tag = "; remembers who played each card" if z.tagged else ""
+        lines.append(f"  {name}: {per}, {_SEE.get(z.see, z.see)}{top}{tag}"
+                     + (f"  {z.doc}" if z.doc else ""))
+    if rules.vars:
+        lines += ["", "Variables:"]
+        for name, v in rules.vars.items():
+            per = ", one per seat" if v.per == "seat" else ""
+            init = f", starts as {_value(v.init)}" if v.init is not None else ""
+            lines.append(f"  {name} ({v.type}{per}{init})" + (f"  {v.doc}" if v.doc else ""))
+    if d.get("definitions"):
+        lines += ["", "Definitions:"]
+        for head, body in d["definitions"].items():
+            lines.append(f"  {head} = {' '.join(str(body).split())}")
+    if d.get("procedures"):
+        lines += ["", "Procedures:"]
+        for head, body in d["procedures"].items():
+            lines.append(f"  {head}: {_effects(body)}")
+    lines += ["", "Setup: " + _effects(d.get("setup"))]
+    for pname, phase in rules.phases.items():
+        pdata = d["phases"][pname]
+        lines += ["", f"Phase {pname} (starts at step {phase.start})"
+                  + (f": {phase.doc}" if phase.doc else "")]
+        if pdata.get("heuristic") is not None:
+            lines.append(f"  Agents score a position by: {pdata['heuristic']}")
+        if pdata.get("actions"):
+            lines.append("  Actions:")
+            for aname, a in pdata["actions"].items():
+                choice = "no choice" if a["choose"] == "nothing" else f"choose {a['choose']}"
+                legal = f"; legal when {' '.join(str(a['legal']).split())}" if "legal" in a \
+                    else "; always legal"
+                lines.append(f"    {aname}: {choice}{legal}; then {_effects(a.get('do'))}")
+        lines.append("  Steps:")
+        for sname, s in pdata["steps"].items():
+            parts = []
+            if s.get("do"):
+                parts.append(_effects(s["do"]))
+            if "actor" in s:
+                parts.append(f"seat {s['actor']} chooses: {' or '.join(s['actions'])}")
+            nxt = s.get("next")
+            if isinstance(nxt, str):
+                parts.append(f"go to {nxt}")
+            else:
+                for t in nxt or []:
+                    cond = f"if {' '.join(str(t['if']).split())}: " if "if" in t else "otherwise: "
+                    act = _effects(t["do"]) + ", " if t.get("do") else ""
+                    parts.append(f"{cond}{act}go to {t['goto']}")
+            lines.append(f"    {sname}: " + "; ".join(parts))
+    return "\n".join(lines)
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, list):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return str(v)
+
+
+# --------------------------------------------------------------------------------------
+# diff
+
+SECTIONS = ["players", "cards", "options", "zones", "vars", "definitions", "procedures",
+            "setup", "phases", "steps", "actions"]
+
+
+def _flatten(rules) -> dict:
+    """Section -> {item name -> normalized text} of a resolved ruleset."""
+    d = rules.source.data
+    out: dict = {s: {} for s in SECTIONS}
+    lo, hi, default = rules.players
+    out["players"] = {"players": f"{lo} to {hi}, default {default}"}
+    out["cards"] = {"ranks": " ".join(rules.ranks), "suits": " ".join(rules.suits)}
+    for name, o in rules.option_decls.items():
+        kind = o.type if o.describe() == o.type else f"{o.type} {o.describe()}"
+        out["options"][name] = (f"{kind}, default {_value(o.default)}"
+                                + (f", chosen {_value(rules.options[name])}"
+                                   if rules.options.get(name) != o.default else ""))
+    for name, z in rules.zones.items():
+        out["zones"][name] = f"per {z.per}, see {z.see}, top {z.top}, tagged {z.tagged}"
+    for name, v in rules.vars.items():
+        out["vars"][name] = f"{v.type}, per {v.per}, init {_value(v.init)}"
+    for head, body in (d.get("definitions") or {}).items():
+        out["definitions"][head.split("(")[0]] = f"{head} = {' '.join(str(body).split())}"
+    for head, body in (d.get("procedures") or {}).items():
+        out["procedures"][head.split("(")[0]] = f"{head}: {_effects(body)}"
+    out["setup"] = {"setup": _effects(d.get("setup"))}
+    for pname, p in d["phases"].items():
+        out["phases"][pname] = f"start {p['start']}, heuristic {p.get('heuristic')}"
+        for sname, s in p["steps"].items():
+            out["steps"][f"{pname}.{sname}"] = json.dumps(s, sort_keys=True)
+        for aname, a in (p.get("actions") or {}).items():
+            out["actions"][f"{pname}.{aname}"] = json.dumps(a, sort_keys=True)
+    return out
+
+
+def diff(a, b) -> list[str]:
+    """Lines saying what differs between rulesets ``a`` and ``b`` after resolution,
+    grouped by section (``+`` only in B, ``-`` only in A, ``~`` changed); [] if none."""
+    fa, fb = _flatten(a), _flatten(b)
+    lines = []
+    for section in SECTIONS:
+        xa, xb = fa[section], fb[section]
+        group = []
+        for name in list(xa) + [n for n in xb if n not in xa]:
+            if name not in xb:
+                group.append(f"  - {name}: {_short(xa[name])}")
+            elif name not in xa:
+                group.append(f"  + {name}: {_short(xb[name])}")
+            elif xa[name] != xb[name]:
+                if section in ("steps", "actions"):
+                    group.append(f"  ~ {name}: {_step_change(xa[name], xb[name])}")
+                else:
+                    group.append(f"  ~ {name}: {_short(xa[name])}  ->  {_short(xb[name])}")
+        if group:
+            lines.append(f"{section}:")
+            lines += group
+    return lines
+
+
+def _short(text: str, width: int = 100) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _step_change(ja: str, jb: str) -> str:
+    a, b = json.loads(ja), json.loads(jb)
+    keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    return "changed " + ", ".join(keys)
+
+
+# --------------------------------------------------------------------------------------
+# new
+
+def starter(name: str, base_ref: str, rules) -> str:
+    """A starter variant of ``rules`` (referenced as ``base_ref`` in ``extends``): every
+    option with its default and description as comments, ready to uncomment."""
+    lines = [f"# {name}: a house-rule variant of {rules.title} ({rules.name}).",
+             "# State only what your table plays differently; everything else comes from",
+             f"# the base ruleset. Check it: rulekit validate FILE   Play it: rulekit play FILE",
+             "# See what changed: rulekit diff BASE FILE   Read it: rulekit explain FILE",
+             "", "rulekit: 1", f"extends: {base_ref}", f"name: {name}", f"title: {name}",
+             f"summary: {rules.title} with house rules.", ""]
+    if rules.option_decls:
+        lines.append("# Options of the base ruleset: uncomment `options:` and the lines of")
+        lines.append("# each option whose default you change.")
+        lines.append("# options:")
+        for oname, o in rules.option_decls.items():
+            doc = f"  {o.doc}" if o.doc else ""
+            lines.append(f"#   {oname}:")
+            lines.append(f"#     default: {_value(o.default)}    # {o.describe()}{doc}")
+    lines += ["",
+              "# Definitions, steps, actions, zones and variables can be overridden by name",
+              "# the same way (a mapping with the same keys); `null` deletes one. For example:",
+              "# definitions:",
+              "#   some_definition: its new expression", ""]
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------
+# graph
+
+def _node_id(key: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in key)
+
+
+def _label(text: str, width: int = 60) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def to_mermaid(rules) -> str:
+    """The phase/step machine as a Mermaid state diagram (phases are composite states)."""
+    g = rules.graph
+    lines = ["stateDiagram-v2"]
+    first = f"{rules.start}.{rules.phases[rules.start].start}"
+    for pname, phase in rules.phases.items():
+        lines.append(f"  state {_node_id(pname)} {{")
+        for sname, step in phase.steps.items():
+            kind = " (decision)" if step.actor is not None else ""
+            lines.append(f'    state "{sname}{kind}" as {_node_id(step.key)}')
+        lines.append("  }")
+    lines.append(f"  [*] --> {_node_id(first)}")
+    for a, b, data in g.edges(data=True):
+        if a == "<setup>":
+            continue
+        target = "[*]" if b == "<end>" else _node_id(b)
+        cond = data.get("cond") or ""
+        label = f" : {_label(cond).replace(':', ' ').replace(';', ',')}" if cond else \
+            (" : end_game" if b == "<end>" else "")
+        lines.append(f"  {_node_id(a)} --> {target}{label}")
+    return "\n".join(lines)
+
+
+def _dot_quote(text: str) -> str:
+    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def to_dot(rules) -> str:
+    """The machine in Graphviz DOT: one cluster per phase, decisions as boxes."""
+    g = rules.graph
+    lines = [f"digraph {_dot_quote(rules.name)} {{", "  rankdir=TB;",
+             '  "<setup>" [shape=point]; "<end>" [shape=doublecircle, label="end"];']
+    for pname, phase in rules.phases.items():
+        lines.append(f"  subgraph {_dot_quote('cluster_' + pname)} {{")
+        lines.append(f"    label={_dot_quote('phase ' + pname)};")
+        for sname, step in phase.steps.items():
+            shape = "box" if step.actor is not None else "ellipse"
+            lines.append(f"    {_dot_quote(step.key)} [label={_dot_quote(sname)}, shape={shape}];")
+        lines.append("  }")
+    for a, b, data in g.edges(data=True):
+        cond = data.get("cond") or ""
+        attr = f" [label={_dot_quote(_label(cond))}]" if cond else ""
+        lines.append(f"  {_dot_quote(a)} -> {_dot_quote(b)}{attr};")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def to_json(rules) -> str:
+    """The machine as networkx node-link JSON."""
+    import networkx as nx
+    return json.dumps(nx.node_link_data(rules.graph, edges="edges"), indent=1)
