@@ -348,13 +348,18 @@ class _RulesetCompiler:
             for section, label in (("definitions", "definition"), ("vars", "variable"),
                                    ("zones", "zone"), ("procedures", "procedure")):
                 pos = deleted.get((section, exc.name))
-                if pos is not None and pos.file != where.file:
+                if pos is not None and self._later(pos, where):
                     return pos, f"{label} '{exc.name}' is deleted here"
         if exc.code == "arity" and exc.name in self.ctx.definitions:
             pos = self.src.key_pos(self.ctx.definitions[exc.name].path)
-            if pos is not None and pos.file != where.file:
+            if pos is not None and self._later(pos, where):
                 return pos, f"definition '{exc.name}' is overridden here with other parameters"
         return None
+
+    def _later(self, a, b) -> bool:
+        """Whether Pos ``a`` is in a file merged after (extending) the file of ``b``."""
+        order = {f: i for i, f in enumerate(self.src.files)}
+        return order.get(a.file, -1) > order.get(b.file, -1)
 
     # python -----------------------------------------------------------------------------
     def fn(self, code: str, args: str = "G, L"):
@@ -935,7 +940,7 @@ class _RulesetCompiler:
                         known = list(phase.steps) + list(phases)
                         gone = self.src.deleted.get(("phases", phase.name, "steps", target)) \
                             or self.src.deleted.get(("phases", target))
-                        if gone is not None and tr.pos is not None and gone.file != tr.pos.file:
+                        if gone is not None and tr.pos is not None and self._later(gone, tr.pos):
                             self.sink.error(gone, f"'{target}' is deleted here, but step "
                                             f"'{step.name}' of phase '{phase.name}' still goes "
                                             f"to it ({tr.pos})", "unknown-target")
