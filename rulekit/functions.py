@@ -301,6 +301,12 @@ def min_by(xs, f):
     return best
 
 
+@builtin("list fn", "int", "the sum of f over the items (0 if none)",
+         "sum_of(hand[s], c -> rank(c))")
+def sum_of(xs, f):
+    return sum(f(x) for x in xs)
+
+
 @builtin("list fn", "int", "the largest f over the items, null if none",
          "max_of(trick, c -> rank(c))")
 def max_of(xs, f):
