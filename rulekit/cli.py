@@ -275,17 +275,13 @@ class Transcript:
 
 
 def cmd_play(args) -> int:
-    import rulekit
-
     from .records import make_record, write_record
     try:
         options = _options(args.option)
     except ValueError as exc:
         return _fail(str(exc), 2)
-    try:
-        rules = rulekit.load(args.ruleset, options)
-    except RulesetError as exc:
-        _print_diagnostics(exc.errors)
+    rules = _load_or_report(args.ruleset, options)
+    if rules is None:
         return 1
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     try:

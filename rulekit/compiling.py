@@ -512,7 +512,7 @@ class _RulesetCompiler:
     def _head(self, path, head):
         try:
             tree = parse(head, "head_stmt")
-        except ExprError as exc:
+        except ExprError:
             self.sink.error(self.src.key_pos(path), f"bad name '{head}': write NAME or "
                             f"NAME(param, ...)", "expr-syntax")
             return None
@@ -1047,10 +1047,6 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
     setup = c.effects(("setup",), Scope()) if "setup" in src.data else _noop
     phases = c.phases()
     c.link(phases)
-    # definitions referenced only by other definitions count as used through them
-    for info in c.ctx.definitions.values():
-        if info.used:
-            continue
     start = src.data.get("start") or next(iter(src.data["phases"]))
     if start not in phases:
         c.err(("start",), f"start: no phase '{start}'{suggest(start, phases)}", "unknown-target")

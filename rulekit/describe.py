@@ -226,7 +226,7 @@ def starter(name: str, base_ref: str, rules) -> str:
     option with its default and description as comments, ready to uncomment."""
     lines = [f"# {name}: a house-rule variant of {rules.title} ({rules.name}).",
              "# State only what your table plays differently; everything else comes from",
-             f"# the base ruleset. Check it: rulekit validate FILE   Play it: rulekit play FILE",
+             "# the base ruleset. Check it: rulekit validate FILE   Play it: rulekit play FILE",
              "# See what changed: rulekit diff BASE FILE   Read it: rulekit explain FILE",
              "", "rulekit: 1", f"extends: {base_ref}", f"name: {name}", f"title: {name}",
              f"summary: {rules.title} with house rules.", ""]

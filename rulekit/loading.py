@@ -156,8 +156,6 @@ class _Builder:
         value = self.resolve_scalar(node)
         if isinstance(value, str) and value:
             self.scalars[path] = _Scalar(_scalar_segments(node, value, self.lines))
-            if node.style is None and node.start_mark.line == node.end_mark.line:
-                pass
         return value
 
     def build_key(self, knode):
