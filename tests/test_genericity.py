@@ -21,3 +21,9 @@ def test_the_check_itself_can_fail(tmp_path):
     """The pattern does catch a game's name (so the test above is not vacuous)."""
     assert WORDS.search("def slough_window(): pass")
     assert WORDS.search("# Mattis tie-break")
+
+
+def test_bundled_rulesets_validate_without_errors_or_warnings():
+    for name in rulekit.bundled():
+        rules, diagnostics = rulekit.check(name)
+        assert rules is not None and diagnostics == [], (name, diagnostics)
