@@ -21,111 +21,30 @@ import pytest
 
 import rulekit
 from rulekit.records import make_record, replay
+from ruleset_positions import (PACK, beating_plays, build_deck, deal_game, hands, legal,
+                               load_rules, play, plays, rank, runs_of, seats_from, srt,
+                               stock_tricks, won, zone)
 
 RULESET = "atlanta_mattis"
-RANKS = "23456789TJQKA"          # C-1, low to high
-SUITS = "CDHS"
-PACK = [r + s for r in RANKS for s in SUITS]
 
 
 # ---------------------------------------------------------------------------------------
-# helpers
-
-def rank(card: str) -> int:
-    """C-1 rank order: 2 lowest, A highest."""
-    return RANKS.index(card[0])
-
-
-def suit(card: str) -> str:
-    return card[1]
-
-
-def seats_from(seat: int, n: int) -> list[int]:
-    """C-2: seat, then clockwise (to the left) round the table."""
-    return [(seat + i) % n for i in range(n)]
-
-
-def srt(cards) -> list[str]:
-    return sorted(cards)
-
-
-def build_deck(n: int, dealer: int, hands, stock=(), last: str | None = None) -> list[str]:
-    """The full deck (top first) that C-3 deals into the position wanted.
-
-    ``hands``: a list indexed by seat, or a dict seat -> cards, of up to 3 cards each
-    (missing cards are filled from the unused cards in PACK order, low cards first).
-    ``stock``: the top of the stock, top first. ``last``: the bottom stock card (C-6).
-    The unused cards go between ``stock`` and ``last`` in PACK order.
-    C-3: one card at a time, clockwise from the dealer's left, until each seat has 3;
-    the rest, in order, is the stock (first card on top)."""
-    hands = dict(hands) if isinstance(hands, dict) else dict(enumerate(hands))
-    fixed = [c for h in hands.values() for c in h] + list(stock) + ([last] if last else [])
-    assert len(set(fixed)) == len(fixed), "a card is used twice"
-    assert all(c in PACK for c in fixed), "unknown card"
-    spare = [c for c in PACK if c not in fixed]
-    full = {}
-    for s in range(n):
-        h = list(hands.get(s, []))
-        assert len(h) <= 3
-        while len(h) < 3:
-            h.append(spare.pop(0))
-        full[s] = h
-    deck = []
-    for r in range(3):
-        for s in seats_from((dealer + 1) % n, n):
-            deck.append(full[s][r])
-    deck += list(stock) + spare + ([last] if last else [])
-    assert sorted(deck) == sorted(PACK)
-    return deck
-
-
-@functools.lru_cache(maxsize=None)
-def _rules(options: tuple):
-    return rulekit.load(RULESET, options={k: (list(v) if isinstance(v, tuple) else v)
-                                          for k, v in options})
-
+# helpers (the shared ones are in tests/ruleset_positions.py)
 
 def rules(options: dict | None = None):
-    items = ((k, tuple(v) if isinstance(v, list) else v) for k, v in (options or {}).items())
-    return _rules(tuple(sorted(items)))
+    """The `atlanta_mattis` ruleset with ``options`` (list values allowed; loaded once
+    per distinct options)."""
+    return load_rules(RULESET, options)
 
 
 def new_game(dealer, hands, stock=(), last=None, options=None, **kw):
-    deck = build_deck(3, dealer, hands, stock, last)
-    return rules(options).new_game(players=3, deck=deck, dealer=dealer, **kw)
-
-
-def play(game, *actions):
-    for a in actions:
-        game.apply(a)
-
-
-def legal(game) -> list[str]:
-    """The legal action strings, sorted; also checks the dump agrees with the API."""
-    out = sorted(str(a) for a in game.legal_actions())
-    assert sorted(game.dump()["legal"]) == out
-    return out
-
-
-def plays(*cards, extra=()) -> list[str]:
-    """`play` actions for the given plays (a card, or a run written ascending)."""
-    return sorted([f"play {c}" for c in cards] + list(extra))
+    """A new 3-player (ATL-1) game dealt into ``hands``/``stock``/``last`` (see
+    build_deck)."""
+    return deal_game(RULESET, 3, dealer, hands, stock, last, options, **kw)
 
 
 def sloughs(*cards) -> list[str]:
     return sorted([f"slough {c}" for c in cards] + ["pass"])
-
-
-def hands(game) -> list[list[str]]:
-    return [sorted(h) for h in game.dump()["zones"]["hand"]]
-
-
-def won(game) -> list[list[str]]:
-    return [sorted(h) for h in game.dump()["zones"]["won"]]
-
-
-def zone(game, name):
-    return game.dump()["zones"][name]
 
 
 def n_actions(game) -> int:
@@ -145,23 +64,6 @@ def decline(game):
     """Pass every pending slough chance (ATL-4)."""
     while "pass" in legal(game):
         game.apply("pass")
-
-
-def stock_tricks(n: int, leader: int, tricks) -> tuple[list[str], int]:
-    """Stock order for tricks where every seat plays `stock` (C-5).
-
-    ``tricks``: [(winner, cards)], the winner's card being the strictly highest rank.
-    MAT-2: leader first, then clockwise; MAT-3/MAT-5: the highest rank wins and leads
-    next. Returns (stock cards in play order, next leader)."""
-    out = []
-    for winner, cards in tricks:
-        best = max(cards, key=rank)
-        assert [rank(c) for c in cards].count(rank(best)) == 1, cards
-        others = [c for c in cards if c != best]
-        for s in seats_from(leader, n):
-            out.append(best if s == winner else others.pop(0))
-        leader = winner
-    return out, leader
 
 
 # hands dealt by atl_plan: the seat left of the dealer ("a") gets 2s, the next ("b") 3s,
@@ -219,33 +121,6 @@ def atl_game(plan, options=None, upto=None, seed=0):
                                    seed=seed)
     run(game, plan["actions"][:upto])
     return game
-
-
-def runs_of(cards, min_run: int) -> list[str]:
-    """Every run (C-7: min_run or more cards of one suit in consecutive rank), written
-    ascending as in an action string; worked out independently of the engine."""
-    out = []
-    for s in SUITS:
-        have = sorted(rank(c) for c in cards if suit(c) == s)
-        for i, lo in enumerate(have):
-            j = i
-            while j + 1 < len(have) and have[j + 1] == have[j] + 1:
-                j += 1
-                if j - i + 1 >= min_run:
-                    out.append(" ".join(RANKS[r] + s for r in range(lo, have[j] + 1)))
-    return out
-
-
-def beats(p: list[str], top: list[str], trump: str) -> bool:
-    """C-7: same suit and lowest card above the top play's highest, or trump on non-trump."""
-    if suit(p[0]) == suit(top[0]):
-        return min(rank(c) for c in p) > max(rank(c) for c in top)
-    return suit(p[0]) == trump and suit(top[0]) != trump
-
-
-def beating_plays(hand, top, trump, min_run=2) -> list[str]:
-    cand = [[c] for c in hand] + [r.split() for r in runs_of(hand, min_run)]
-    return sorted("play " + " ".join(p) for p in cand if beats(p, top, trump))
 
 
 # Phase-2 setups (dealer 2: a = seat 0, b = seat 1, g = seat 2; trumps are diamonds).

@@ -13,179 +13,28 @@ each seat's phase-2 hand is known card for card.
 """
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 import rulekit
 from rulekit.records import make_record
+from ruleset_positions import (PACK, build_deck, deal_game, hands, legal, load_rules, play,
+                               plays, rank, shedding_plan, srt, stock_tricks, suit,
+                               unused_after, won, zone)
 
-RANKS = "23456789TJQKA"          # C-1, low to high
-SUITS = "CDHS"
-PACK = [r + s for r in RANKS for s in SUITS]
+RULESET = "mattis"
 
 
 # ---------------------------------------------------------------------------------------
-# helpers
-
-def rank(card: str) -> int:
-    """C-1 rank order: 2 lowest, A highest."""
-    return RANKS.index(card[0])
-
-
-def suit(card: str) -> str:
-    return card[1]
-
-
-def seats_from(seat: int, n: int) -> list[int]:
-    """C-2: seat, then clockwise (to the left) round the table."""
-    return [(seat + i) % n for i in range(n)]
-
-
-def build_deck(n: int, dealer: int, hands, stock=(), last: str | None = None) -> list[str]:
-    """The full deck (top first) that C-3 deals into the position wanted.
-
-    ``hands``: a list indexed by seat, or a dict seat -> cards, of up to 3 cards each
-    (the order is the order the seat receives them; missing cards are filled from the
-    unused cards in PACK order, i.e. low cards first). ``stock``: the top of the stock,
-    top first. ``last``: the card to put at the bottom of the stock (the C-6 trump
-    card). The unused cards go between ``stock`` and ``last`` in PACK order.
-
-    C-3: cards are dealt one at a time, clockwise, starting with the dealer's left,
-    until every seat has 3; the rest, in order, becomes the stock (first card on top).
-    """
-    hands = dict(hands) if isinstance(hands, dict) else dict(enumerate(hands))
-    fixed = [c for h in hands.values() for c in h] + list(stock) + ([last] if last else [])
-    assert len(set(fixed)) == len(fixed), "a card is used twice"
-    assert all(c in PACK for c in fixed), "unknown card"
-    spare = [c for c in PACK if c not in fixed]
-    full = {}
-    for s in range(n):
-        h = list(hands.get(s, []))
-        assert len(h) <= 3
-        while len(h) < 3:
-            h.append(spare.pop(0))
-        full[s] = h
-    deck = []
-    for r in range(3):                                   # one at a time, 3 rounds
-        for s in seats_from((dealer + 1) % n, n):        # from the dealer's left
-            deck.append(full[s][r])
-    deck += list(stock) + spare + ([last] if last else [])
-    assert sorted(deck) == sorted(PACK)
-    return deck
-
-
-@functools.lru_cache(maxsize=None)
-def _rules(options: tuple):
-    return rulekit.load("mattis", options=dict(options))
-
+# helpers (the shared ones are in tests/ruleset_positions.py)
 
 def rules(options: dict | None = None):
-    return _rules(tuple(sorted((options or {}).items())))
+    """The `mattis` ruleset with ``options`` (loaded once per distinct options)."""
+    return load_rules(RULESET, options)
 
 
 def new_game(n, dealer, hands, stock=(), last=None, options=None, **kw):
-    deck = build_deck(n, dealer, hands, stock, last)
-    return rules(options).new_game(players=n, deck=deck, dealer=dealer, **kw)
-
-
-def play(game, *actions):
-    for a in actions:
-        game.apply(a)
-
-
-def legal(game) -> list[str]:
-    """The legal action strings, sorted; also checks the dump agrees with the API."""
-    out = sorted(str(a) for a in game.legal_actions())
-    assert sorted(game.dump()["legal"]) == out
-    return out
-
-
-def plays(*cards, extra=()) -> list[str]:
-    return sorted([f"play {c}" for c in cards] + list(extra))
-
-
-def hands(game) -> list[list[str]]:
-    """Per-seat hands as sorted lists (hands compare as multisets)."""
-    return [sorted(h) for h in game.dump()["zones"]["hand"]]
-
-
-def won(game) -> list[list[str]]:
-    return [sorted(h) for h in game.dump()["zones"]["won"]]
-
-
-def zone(game, name):
-    return game.dump()["zones"][name]
-
-
-def srt(cards) -> list[str]:
-    return sorted(cards)
-
-
-def unused_after(stock, dealt) -> list[str]:
-    """The stock cards build_deck puts after ``stock``: the unused cards in PACK order."""
-    used = set(stock) | set(dealt)
-    return [c for c in PACK if c not in used]
-
-
-def stock_tricks(n: int, leader: int, tricks) -> tuple[list[str], int]:
-    """Stock order for tricks where every seat plays ``stock`` (C-5).
-
-    ``tricks``: [(winner, cards)], the winner's card being the strictly highest rank.
-    MAT-2: the leader plays first, then clockwise; MAT-3/MAT-5: the highest rank wins
-    and leads the next trick. Returns (stock cards in play order, next leader)."""
-    out = []
-    for winner, cards in tricks:
-        best = max(cards, key=rank)
-        assert [rank(c) for c in cards].count(rank(best)) == 1, cards
-        others = [c for c in cards if c != best]
-        for s in seats_from(leader, n):
-            out.append(best if s == winner else others.pop(0))
-        leader = winner
-    return out, leader
-
-
-def shedding_plan(won0=(), won1=(), trump_card="2S"):
-    """A 3-player game (dealer 2, so seat 0 leads first) and the actions that play
-    phase 1 so that phase 2 starts with seat 0 holding exactly the cards of ``won0``
-    (triples), seat 1 those of ``won1`` and seat 2 ("G") every other card.
-
-    Phase 1 as planned (reasoned from the rules):
-    * 43 stock cards (C-3). 14 tricks are played with ``stock`` only (42 actions): the
-      first ones won by seat 2, then seat 0's and seat 1's triples (their highest card
-      falls to them, MAT-3). Hands never shrink (C-5), so nobody draws (C-4).
-    * Stock holds 1 card (the trump card): ``stock`` is illegal (C-5). Tricks 15-17 are
-      played from hand; seat 2 holds the three highest remaining cards and wins each.
-      After trick 15 it draws the last stock card face up (C-4, C-6); the others can
-      not draw (stock empty). Seats 0 and 1 play all 3 dealt cards.
-    * Trick 18: seat 2 leads its only card, the trump card; seat 0 must play with an
-      empty hand and an empty stock, so phase 1 ends (MAT-7) and the trump card goes back
-      to seat 2's hand (kept card).
-    * Phase 2 (MAT-8): hands = won + kept; seat 2 won the last trick, so it leads (MAT-9).
-    """
-    own = [(0, list(t)) for t in won0] + [(1, list(t)) for t in won1]
-    fixed = [c for _, t in own for c in t] + [trump_card]
-    rest = sorted((c for c in PACK if c not in fixed), key=rank, reverse=True)
-    m = 14 - len(own)                       # stock tricks won by seat 2
-    h2, filler, low = rest[:3], rest[3:3 + 3 * m], rest[3 + 3 * m:]
-    h0, h1 = low[0::2], low[1::2]
-    # seat 2's card of filler trick i is filler[i]; the two losers come >= 12 places
-    # further down the sorted list, so their rank is strictly lower (4 cards per rank).
-    tricks = [(2, [filler[i], filler[m + 2 * i], filler[m + 2 * i + 1]]) for i in range(m)]
-    stock, leader15 = stock_tricks(3, 0, tricks + own)
-    leader = leader15
-    deck = build_deck(3, 2, [h0, h1, h2], stock, trump_card)
-    actions = ["stock"] * 42
-    held = {0: h0, 1: h1, 2: h2}
-    for i in range(3):
-        for s in seats_from(leader, 3):
-            actions.append(f"play {held[s][i]}")
-        leader = 2
-    actions.append(f"play {trump_card}")
-    expect = {0: srt(c for t in won0 for c in t), 1: srt(c for t in won1 for c in t)}
-    expect[2] = srt(c for c in PACK if c not in expect[0] + expect[1])
-    return {"deck": deck, "actions": actions, "hands": expect, "h": held,
-            "trump_card": trump_card, "stock_leader_15": leader15}
+    """A new `mattis` game dealt into ``hands``/``stock``/``last`` (see build_deck)."""
+    return deal_game(RULESET, n, dealer, hands, stock, last, options, **kw)
 
 
 def shedding_game(won0=(), won1=(), trump_card="2S", options=None, upto=None):

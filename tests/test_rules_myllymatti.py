@@ -15,138 +15,33 @@ from hand in the test itself.
 """
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 import rulekit
+from ruleset_positions import (PACK, deal_game, hands, legal, load_rules, others, play, plays,
+                               srt, stock_pairs_game, won, zone)
 
 RULESET = "myllymatti"
 
-RANKS = "23456789TJQKA"          # C-1, low to high
-SUITS = "CDHS"
-PACK = [r + s for r in RANKS for s in SUITS]
-
 
 # ---------------------------------------------------------------------------------------
-# helpers
-
-def rank(card: str) -> int:
-    """C-1 rank order: 2 lowest, A highest."""
-    return RANKS.index(card[0])
-
-
-def suit(card: str) -> str:
-    return card[1]
-
-
-def seats_from(seat: int, n: int) -> list[int]:
-    """C-2: seat, then clockwise (to the left) round the table."""
-    return [(seat + i) % n for i in range(n)]
-
-
-def build_deck(n: int, dealer: int, hands, stock=(), last: str | None = None) -> list[str]:
-    """The full deck (top first) that C-3 deals into the position wanted.
-
-    ``hands``: a list indexed by seat, or a dict seat -> cards, of up to 3 cards each
-    (missing cards are filled from the unused cards in PACK order, low cards first).
-    ``stock``: the top of the stock, top first. ``last``: the bottom stock card (the C-6
-    trump card). The unused cards go between ``stock`` and ``last`` in PACK order.
-    C-3: one card at a time, clockwise from the dealer's left, until every seat has 3;
-    the rest, in order, is the stock (first card on top).
-    """
-    hands = dict(hands) if isinstance(hands, dict) else dict(enumerate(hands))
-    fixed = [c for h in hands.values() for c in h] + list(stock) + ([last] if last else [])
-    assert len(set(fixed)) == len(fixed), "a card is used twice"
-    assert all(c in PACK for c in fixed), "unknown card"
-    spare = [c for c in PACK if c not in fixed]
-    full = {}
-    for s in range(n):
-        h = list(hands.get(s, []))
-        assert len(h) <= 3
-        while len(h) < 3:
-            h.append(spare.pop(0))
-        full[s] = h
-    deck = []
-    for r in range(3):
-        for s in seats_from((dealer + 1) % n, n):
-            deck.append(full[s][r])
-    deck += list(stock) + spare + ([last] if last else [])
-    assert sorted(deck) == sorted(PACK)
-    return deck
-
-
-@functools.lru_cache(maxsize=None)
-def _rules(options: tuple):
-    return rulekit.load(RULESET, options=dict(options))
-
+# helpers (the shared ones are in tests/ruleset_positions.py)
 
 def rules(options: dict | None = None):
-    return _rules(tuple(sorted((options or {}).items())))
+    """The `myllymatti` ruleset with ``options`` (loaded once per distinct options)."""
+    return load_rules(RULESET, options)
 
 
 def new_game(n, dealer, hands, stock=(), last=None, options=None, **kw):
-    deck = build_deck(n, dealer, hands, stock, last)
-    return rules(options).new_game(players=n, deck=deck, dealer=dealer, **kw)
-
-
-def play(game, *actions):
-    for a in actions:
-        game.apply(a)
-
-
-def legal(game) -> list[str]:
-    """The legal action strings, sorted; also checks the dump agrees with the API."""
-    out = sorted(str(a) for a in game.legal_actions())
-    assert sorted(game.dump()["legal"]) == out
-    return out
-
-
-def plays(*cards, extra=()) -> list[str]:
-    return sorted([f"play {c}" for c in cards] + list(extra))
-
-
-def hands(game) -> list[list[str]]:
-    """Per-seat hands as sorted lists (hands compare as multisets)."""
-    return [sorted(h) for h in game.dump()["zones"]["hand"]]
-
-
-def won(game) -> list[list[str]]:
-    return [sorted(h) for h in game.dump()["zones"]["won"]]
-
-
-def zone(game, name):
-    return game.dump()["zones"][name]
-
-
-def srt(cards) -> list[str]:
-    return sorted(cards)
-
-
-def others(*cards) -> list[str]:
-    """Every card of the pack but these, sorted."""
-    return srt(c for c in PACK if c not in cards)
+    """A new `myllymatti` game dealt into ``hands``/``stock``/``last`` (see build_deck)."""
+    return deal_game(RULESET, n, dealer, hands, stock, last, options, **kw)
 
 
 def stock_game(n, hands_, tail, options=None):
     """An n-player game, dealer n-1 (so seat 0 leads, MYL-2, against seat 1), dealt
-    exactly ``hands_`` (3 cards per seat), whose stock is k filler pairs followed by
-    ``tail`` (its last card is the trump card, C-6). The 2k `stock` actions are played:
-    in each pair seat 0's card (first) is strictly higher than seat 1's, so seat 0 wins
-    every trick (MYL-3) and leads again against seat 1; hands never shrink (C-5), so
-    nobody draws (MYL-5). Returns (game, filler cards)."""
-    assert all(len(h) == 3 for h in hands_)
-    fixed = [c for h in hands_ for c in h] + list(tail)
-    rest = sorted((c for c in PACK if c not in fixed), key=rank, reverse=True)
-    k = len(rest) // 2
-    assert len(rest) == 2 * k and k >= 4
-    # rest[i] and rest[k+i]: k >= 4 places apart in rank order, 4 cards per rank,
-    # so rest[i] is strictly higher
-    stock = [c for i in range(k) for c in (rest[i], rest[k + i])]
-    game = new_game(n, n - 1, hands_, stock=stock + list(tail)[:-1], last=tail[-1],
-                    options=options)
-    play(game, *["stock"] * (2 * k))
-    return game, rest
+    exactly ``hands_``, with the filler pairs of the stock played so that only ``tail``
+    is left: see :func:`ruleset_positions.stock_pairs_game`. Returns (game, filler)."""
+    return stock_pairs_game(RULESET, n, hands_, tail, options)
 
 
 # A phase-2 position (3 players). Seat 2 never plays in phase 1 and keeps its hand.

@@ -19,120 +19,22 @@ import functools
 import pytest
 
 import rulekit
+from ruleset_positions import (PACK, beating_plays, build_deck, hands, legal, play, plays,
+                               rank, runs_of, shedding_plan, srt, zone)
+from ruleset_positions import load_rules as rules
 
 MATTIS = "mattis"
 NORSK = "mattis_norsk"
-RANKS = "23456789TJQKA"          # C-1, low to high
-SUITS = "CDHS"
-PACK = [r + s for r in RANKS for s in SUITS]
 
 
 # ---------------------------------------------------------------------------------------
-# helpers
-
-def rank(card: str) -> int:
-    return RANKS.index(card[0])
-
-
-def suit(card: str) -> str:
-    return card[1]
-
-
-def seats_from(seat: int, n: int) -> list[int]:
-    """C-2: seat, then clockwise (to the left)."""
-    return [(seat + i) % n for i in range(n)]
-
-
-def srt(cards) -> list[str]:
-    return sorted(cards)
-
-
-def build_deck(n: int, dealer: int, hands, stock=(), last: str | None = None) -> list[str]:
-    """The full deck (top first) that C-3 deals into the position wanted: ``hands`` (up to
-    3 cards per seat; missing ones filled with unused cards in PACK order), then the
-    stock: ``stock`` on top, the unused cards in PACK order, ``last`` at the bottom."""
-    hands = dict(hands) if isinstance(hands, dict) else dict(enumerate(hands))
-    fixed = [c for h in hands.values() for c in h] + list(stock) + ([last] if last else [])
-    assert len(set(fixed)) == len(fixed), "a card is used twice"
-    assert all(c in PACK for c in fixed), "unknown card"
-    spare = [c for c in PACK if c not in fixed]
-    full = {}
-    for s in range(n):
-        h = list(hands.get(s, []))
-        while len(h) < 3:
-            h.append(spare.pop(0))
-        full[s] = h
-    deck = []
-    for r in range(3):
-        for s in seats_from((dealer + 1) % n, n):
-            deck.append(full[s][r])
-    deck += list(stock) + spare + ([last] if last else [])
-    assert sorted(deck) == sorted(PACK)
-    return deck
-
-
-@functools.lru_cache(maxsize=None)
-def _rules(name, options: tuple):
-    return rulekit.load(name, options=dict(options))
-
-
-def rules(name, options: dict | None = None):
-    return _rules(name, tuple(sorted((options or {}).items())))
-
-
-def play(game, *actions):
-    for a in actions:
-        game.apply(a)
-
-
-def legal(game) -> list[str]:
-    out = sorted(str(a) for a in game.legal_actions())
-    assert sorted(game.dump()["legal"]) == out
-    return out
-
-
-def plays(*cards, extra=()) -> list[str]:
-    return sorted([f"play {c}" for c in cards] + list(extra))
-
-
-def hands(game) -> list[list[str]]:
-    return [sorted(h) for h in game.dump()["zones"]["hand"]]
-
-
-def zone(game, name):
-    return game.dump()["zones"][name]
-
-
-def runs_of(cards, min_run: int) -> list[str]:
-    """Every run of min_run or more cards of one suit in consecutive rank, ascending."""
-    out = []
-    for s in SUITS:
-        have = sorted(rank(c) for c in cards if suit(c) == s)
-        for i, lo in enumerate(have):
-            j = i
-            while j + 1 < len(have) and have[j + 1] == have[j] + 1:
-                j += 1
-                if j - i + 1 >= min_run:
-                    out.append(" ".join(RANKS[r] + s for r in range(lo, have[j] + 1)))
-    return out
-
+# helpers (the shared ones are in tests/ruleset_positions.py; ``rules(name, options)``
+# is its load_rules)
 
 def lead_options(cards, min_run=None) -> list[str]:
     """C-7: a leader may lead any play: every single, and every run if sequences are on."""
     runs = runs_of(cards, min_run) if min_run else []
     return sorted([f"play {c}" for c in cards] + [f"play {r}" for r in runs])
-
-
-def beats(p: list[str], top: list[str], trump: str) -> bool:
-    """C-7: same suit and lowest card above the top play's highest, or trump on non-trump."""
-    if suit(p[0]) == suit(top[0]):
-        return min(rank(c) for c in p) > max(rank(c) for c in top)
-    return suit(p[0]) == trump and suit(top[0]) != trump
-
-
-def beating_plays(hand, top, trump, min_run) -> list[str]:
-    cand = [[c] for c in hand] + [r.split() for r in runs_of(hand, min_run)]
-    return sorted("play " + " ".join(p) for p in cand if beats(p, top, trump))
 
 
 def seq(min_run: int, **more) -> dict:
@@ -142,47 +44,12 @@ def seq(min_run: int, **more) -> dict:
 # ---------------------------------------------------------------------------------------
 # Mattis: reach phase 2 with chosen hands (as tests/test_rules_mattis.py does)
 
-def stock_tricks(n: int, leader: int, tricks) -> tuple[list[str], int]:
-    """Stock order for Mattis tricks where every seat plays `stock` (C-5); the winner's
-    card is the strictly highest (MAT-3) and it leads next (MAT-5)."""
-    out = []
-    for winner, cards in tricks:
-        best = max(cards, key=rank)
-        assert [rank(c) for c in cards].count(rank(best)) == 1, cards
-        others = [c for c in cards if c != best]
-        for s in seats_from(leader, n):
-            out.append(best if s == winner else others.pop(0))
-        leader = winner
-    return out, leader
-
-
 def mattis_plan(won0=(), won1=(), trump_card="KD"):
-    """3 players, dealer 2. Phase 1: 14 tricks from the stock only (42 `stock`), won
-    first by seat 2, then seat 0's and seat 1's triples; the stock then holds only the
-    trump card (no `stock`, C-5); tricks 15-17 from hand, seat 2 holding the three
-    highest remaining cards wins each and draws the trump card after trick 15 (C-4,
-    C-6); trick 18: seat 2 leads the trump card, seat 0 has no card and the stock is
-    empty, so phase 1 ends (MAT-7) and the trump card goes back to seat 2. Phase 2:
-    seat 0 holds won0, seat 1 won1, seat 2 the rest (MAT-8) and leads (MAT-9)."""
-    own = [(0, list(t)) for t in won0] + [(1, list(t)) for t in won1]
-    fixed = [c for _, t in own for c in t] + [trump_card]
-    rest = sorted((c for c in PACK if c not in fixed), key=rank, reverse=True)
-    m = 14 - len(own)
-    h2, filler, low = rest[:3], rest[3:3 + 3 * m], rest[3 + 3 * m:]
-    h0, h1 = low[0::2], low[1::2]
-    tricks = [(2, [filler[i], filler[m + 2 * i], filler[m + 2 * i + 1]]) for i in range(m)]
-    stock, leader = stock_tricks(3, 0, tricks + own)
-    deck = build_deck(3, 2, [h0, h1, h2], stock, trump_card)
-    actions = ["stock"] * 42
-    held = {0: h0, 1: h1, 2: h2}
-    for i in range(3):
-        for s in seats_from(leader, 3):
-            actions.append(f"play {held[s][i]}")
-        leader = 2
-    actions.append(f"play {trump_card}")
-    expect = [srt(c for t in won0 for c in t), srt(c for t in won1 for c in t)]
-    expect.append(srt(c for c in PACK if c not in expect[0] + expect[1]))
-    return deck, actions, expect
+    """3 players, dealer 2; phase 1 played as :func:`ruleset_positions.shedding_plan`
+    plans it. Phase 2: seat 0 holds won0, seat 1 won1, seat 2 the rest (MAT-8) and leads
+    (MAT-9). Returns (deck, actions, [phase-2 hand of each seat])."""
+    plan = shedding_plan(won0, won1, trump_card)
+    return plan["deck"], plan["actions"], [plan["hands"][s] for s in range(3)]
 
 
 @functools.lru_cache(maxsize=None)
