@@ -55,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("dir", nargs="?", metavar="DIR")
 
     s = sub.add_parser("validate", help="check rulesets; print file:line:col diagnostics")
-    s.add_argument("rulesets", nargs="+", metavar="RULESET")
+    s.add_argument("rulesets", nargs="+", metavar="RULESET",
+                   help="bundled names, YAML files, or folders (every .yaml file in them)")
     s.add_argument("--json", action="store_true", help="print the diagnostics as JSON")
     s.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="check with this option value (repeatable)")
@@ -74,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the agent for a seat: random or greedy (default random)")
     s.add_argument("--human", type=_nonneg, metavar="SEAT",
                    help="you play this seat at the terminal, seeing only what it may see")
-    s.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    s.add_argument("--ascii", action="store_true",
+                   help="letters instead of suit symbols at the --human seat")
     s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     s.add_argument("--json", action="store_true", help="print the final state dump as JSON")
     s.add_argument("--quiet", action="store_true", help="print only the result")
@@ -157,11 +159,14 @@ def cmd_list(args) -> int:
         sink = DiagnosticSink()
         src = load_document(path, sink, str(path))
         if src is None or not isinstance(src.data, dict):
-            rows.append((str(path) if args.dir else name, "(does not load: run validate)", "", ""))
+            rows.append((str(path) if args.dir else name, "(does not load: run validate)", "?", ""))
             continue
         d = src.data
         pl = d.get("players") or {}
-        players = f"{pl.get('min', '?')}-{pl.get('max', '?')}" if isinstance(pl, dict) else "?"
+        players = "?"
+        if isinstance(pl, dict):
+            lo, hi = pl.get("min", "?"), pl.get("max", "?")
+            players = str(lo) if lo == hi else f"{lo}-{hi}"
         label = str(path) if args.dir else name
         rows.append((label, str(d.get("title", "")), players, str(d.get("summary", ""))))
     if not rows:
@@ -176,6 +181,8 @@ def cmd_list(args) -> int:
 
 # ---- validate ------------------------------------------------------------------------
 def cmd_validate(args) -> int:
+    from pathlib import Path
+
     import rulekit
     try:
         options = _options(args.option)
@@ -183,7 +190,19 @@ def cmd_validate(args) -> int:
         return _fail(str(exc), 2)
     everything = []
     bad = False
+    names = []
     for name in args.rulesets:
+        if not name.strip():
+            return _fail("validate: an empty name is not a ruleset", 2)
+        folder = Path(name)
+        if folder.is_dir():
+            found = sorted(str(p) for p in folder.glob("*.y*ml"))
+            if not found:
+                return _fail(f"{name}: a folder with no .yaml files")
+            names += found
+        else:
+            names.append(name)
+    for name in names:
         rules, diags = rulekit.check(name, options)
         bad = bad or rules is None
         everything.extend(diags)
@@ -261,21 +280,20 @@ class Transcript:
             self.say(f"  -- phase {phase} --")
 
     def action(self, seat, action, before_public=None):
-        """Print an action; with ``before_public`` (the game's public cards before it),
-        also the cards it turned face up that its text does not name."""
+        """Print an action just applied; with ``before_public`` (the public cards before
+        it), also the cards the action itself turned face up that its text does not name
+        (the card a `stock` play turns up, say)."""
         extra = ""
         if before_public is not None:
             g = self.game
-            told = {c for ev in g.events[self.seen_events:] for c in ev.get("cards", ())}
-            shown = [c for c in g.rules.pack if c in g.public and c not in before_public
-                     and c not in action.cards and c not in told]
+            shown = [c for c in g.shown_by_action if c not in action.cards
+                     and c not in before_public and c in g.public]
             if shown:
                 extra = f" (face up: {' '.join(shown)})"
         self.say(f"  seat {seat}: {action}{extra}")
 
 
 def cmd_play(args) -> int:
-    from .records import make_record, write_record
     try:
         options = _options(args.option)
     except ValueError as exc:
@@ -291,12 +309,14 @@ def cmd_play(args) -> int:
         return _fail(str(exc))
     human = args.human
     if human is not None and not 0 <= human < game.n:
-        return _fail(f"--human: seat {human} does not exist (seats 0 to {game.n - 1})", 2)
+        return _fail(f"--human: seat {human} does not exist (seats 0 to {game.n - 1})")
     try:
         agents = _agents(args.agent, game.n, seed, human)
     except ValueError as exc:
         return _fail(str(exc), 2)
-    if args.record:   # fail before playing, not after
+    if args.record is not None:   # fail before playing, not after
+        if not args.record.strip():
+            return _fail("--record needs a file name", 2)
         try:
             with open(args.record, "a", encoding="utf-8"):
                 pass
@@ -318,26 +338,36 @@ def cmd_play(args) -> int:
     t.deal()
     t.flush()
     abandoned = None
-    while not game.finished:
-        seat = game.to_act
-        try:
-            action = agents[seat].choose(game)
-        except RulekitError as exc:   # the person left (end of input, Ctrl-C)
-            abandoned = exc
-            break
-        before = set(game.public)
-        game.apply(action)
-        t.action(seat, action, before)
-        t.flush()
+    try:
+        while not game.finished:
+            seat = game.to_act
+            try:
+                action = agents[seat].choose(game)
+            except RulekitError as exc:   # the person left (end of input, Ctrl-C)
+                abandoned = exc
+                break
+            before = set(game.public)
+            game.apply(action)
+            t.action(seat, action, before)
+            t.flush()
+    except KeyboardInterrupt:
+        from .terminal import Abandoned
+        abandoned = Abandoned("interrupt")
+    except BrokenPipeError:              # the reader of our output went away
+        _silence_stdout()
+        if human is not None:
+            from .terminal import Abandoned
+            abandoned = Abandoned("output")
+        else:                            # bots: finish the game so the record is whole
+            t.quiet = True
+            while not game.finished:
+                game.apply(agents[game.to_act].choose(game))
+    finally:
+        if args.record:
+            problem = _save_record(args, rules, game, seed)
     res = game.result
-    if args.record:
-        deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
-            if args.deck else None
-        rec = make_record(game, args.ruleset, options, seed, deck)
-        try:
-            write_record(args.record, rec)
-        except RecordError as exc:
-            return _fail(str(exc))
+    if args.record and problem:
+        return _fail(problem)
     if abandoned is not None:
         kept = f"; the {game.actions} actions so far are in {args.record}" if args.record else ""
         return _fail(f"{abandoned} after {game.actions} actions{kept}",
@@ -350,6 +380,46 @@ def cmd_play(args) -> int:
     else:
         t.say(_result_line(res, game))
     return 0 if res.status == "finished" else 1
+
+
+def _save_record(args, rules, game, seed) -> str | None:
+    """Write the game record of ``play`` (whole or partial); a message if it fails."""
+    import os
+    from pathlib import Path
+
+    from .loading import resolve_name
+    from .records import make_record, write_record
+    ruleset = args.ruleset
+    if ruleset not in rulekit_bundled():   # a file: name it relative to the record
+        path = resolve_name(ruleset)
+        if path is not None:
+            ruleset = os.path.relpath(path.resolve(), Path(args.record).resolve().parent)
+    deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
+        if args.deck else None
+    chosen = {k: rules.options[k] for k in _options(args.option) if k in rules.options}
+    rec = make_record(game, ruleset, chosen, seed, deck)
+    if game.max_actions != 10000:
+        rec["max_actions"] = game.max_actions
+    try:
+        write_record(args.record, rec)
+    except RecordError as exc:
+        return str(exc)
+    return None
+
+
+def rulekit_bundled() -> dict:
+    from .resources import bundled_rulesets
+    return bundled_rulesets()
+
+
+def _silence_stdout():
+    """After a broken pipe: send further output (and the final flush) to /dev/null."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _result_line(res, game) -> str:
@@ -443,6 +513,8 @@ def cmd_new(args) -> int:
     if out == "-":
         print(text, end="")
         return 0
+    if Path(out).is_dir():
+        return _fail(f"{out} is a folder: give a file name, e.g. -o {Path(out) / (args.name + '.yaml')}")
     if Path(out).exists():
         return _fail(f"{out} already exists: choose another name or -o FILE")
     try:
@@ -500,11 +572,22 @@ def main(argv: list[str] | None = None) -> int:
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
                "diff": cmd_diff, "graph": cmd_graph}[args.command]
+    for stream in (sys.stdout, sys.stderr):   # never fail on a character the terminal lacks
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()
+        return code
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
     except BrokenPipeError:
+        _silence_stdout()
         return 0
     except (IllegalAction, CardError, RecordError) as exc:
         return _fail(str(exc))
+    except OSError as exc:                     # e.g. the output device is full
+        _silence_stdout()
+        return _fail(f"cannot write the output: {exc.strerror or exc}")

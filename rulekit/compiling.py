@@ -11,6 +11,7 @@ runs. ``let`` freezes a value before later effects change the state.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -21,6 +22,7 @@ from .loading import Source
 DEFAULT_RANKS = "2 3 4 5 6 7 8 9 T J Q K A".split()
 DEFAULT_SUITS = "C D H S".split()
 VAR_TYPES = {"int", "bool", "suit", "seat", "card", "cards", "list", "str", "rank"}
+REPEAT_LIMIT = 10000   # a `repeat` count above this aborts the game instead of hanging
 EFFECT_KEYS = {"move", "deal", "shuffle", "set", "let", "if", "for", "repeat", "call", "reveal",
                "conceal", "hide", "show", "out", "announce", "end_game"}
 
@@ -113,16 +115,15 @@ class OptionDecl:
         t = self.type
         if t == "bool":
             low = text.strip().lower()
-            if low in ("true", "yes", "on", "1"):
+            if low == "true":
                 return True
-            if low in ("false", "no", "off", "0"):
+            if low == "false":
                 return False
             raise ValueError("must be true or false")
         if t == "int":
-            try:
-                return int(text)
-            except ValueError:
-                raise ValueError("must be a whole number") from None
+            if not re.fullmatch(r"[-+]?[0-9]+", text.strip()):
+                raise ValueError("must be a whole number")
+            return int(text)
         if t == "list":
             items = [x for x in text.replace(",", " ").split() if x]
             return [int(x) if x.lstrip("-").isdigit() and self.values and
@@ -350,6 +351,10 @@ class _RulesetCompiler:
                 pos = deleted.get((section, exc.name))
                 if pos is not None and self._later(pos, where):
                     return pos, f"{label} '{exc.name}' is deleted here"
+        if exc.code == "unknown-option":
+            pos = deleted.get(("options", exc.name))
+            if pos is not None and self._later(pos, where):
+                return pos, f"option '{exc.name}' is deleted here"
         if exc.code == "arity" and exc.name in self.ctx.definitions:
             pos = self.src.key_pos(self.ctx.definitions[exc.name].path)
             if pos is not None and self._later(pos, where):
@@ -440,6 +445,10 @@ class _RulesetCompiler:
         for name, v in (d.get("vars") or {}).items():
             decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""),
                            bool(v.get("show", False)))
+            problem = self._init_problem(decl)
+            if problem:
+                self.err(("vars", name, "init"), f"variable '{name}' is {decl.type}: its init "
+                         f"{decl.init!r} {problem}", "type")
             self.ctx.vars[name] = decl
             if name in self.ctx.zones:
                 self.err(("vars", name), f"'{name}' is both a zone and a variable: rename one")
@@ -508,6 +517,27 @@ class _RulesetCompiler:
                 continue
             name, params = parsed
             self.ctx.procedures[name] = (params, ("procedures", head))
+
+    def _init_problem(self, decl: VarDecl) -> str | None:
+        """None if ``decl.init`` fits ``decl.type``, else what is wrong."""
+        v, t = decl.init, decl.type
+        if v is None:
+            return None
+        if t in ("int", "seat", "rank"):
+            ok = isinstance(v, int) and not isinstance(v, bool)
+            return None if ok else "is not a whole number"
+        if t == "bool":
+            return None if isinstance(v, bool) else "is not true or false"
+        if t == "suit":
+            return None if v in self.suits else f"is not a suit ({' '.join(self.suits)})"
+        if t == "card":
+            ok = isinstance(v, str) and v[:-1] in self.ranks and v[-1:] in self.suits
+            return None if ok else "is not a card"
+        if t in ("cards", "list"):
+            return None if isinstance(v, list) else "is not a list"
+        if t == "str":
+            return None if isinstance(v, str) else "is not text"
+        return None
 
     def _head(self, path, head):
         try:
@@ -738,7 +768,10 @@ class _RulesetCompiler:
         times = self.fn(n.code)
 
         def run(G, L):
-            for _ in range(times(G, L)):
+            count = times(G, L)
+            if count > REPEAT_LIMIT:
+                raise ValueError(f"repeat: {count} times is more than the limit of {REPEAT_LIMIT}")
+            for _ in range(count):
                 body(G, L)
         return run
 
@@ -750,6 +783,12 @@ class _RulesetCompiler:
         name = str(tree.children[0])
         argnodes = tree.children[1].children if tree.children[1] is not None else []
         if name not in self.ctx.procedures:
+            gone = self.src.deleted.get(("procedures", name))
+            here = self.src.pos(p)
+            if gone is not None and here is not None and self._later(gone, here):
+                self.sink.error(gone, f"procedure '{name}' is deleted here, but {here} still "
+                                "calls it", "unknown-name")
+                return None
             self.err(p, f"call: unknown procedure '{name}'{suggest(name, self.ctx.procedures)}",
                      "unknown-name")
             return None
@@ -936,6 +975,8 @@ class _RulesetCompiler:
                         tr.target = phase.steps[target]
                     elif target in phases and phases[target].start in phases[target].steps:
                         tr.target = phases[target].steps[phases[target].start]
+                    elif target in phases:
+                        continue      # that phase's own bad `start` is reported already
                     else:
                         known = list(phase.steps) + list(phases)
                         gone = self.src.deleted.get(("phases", phase.name, "steps", target)) \

@@ -29,6 +29,10 @@ from .errors import CardError, IllegalAction
 from .state import State
 
 AUTO_STEP_LIMIT = 10000
+_RUNTIME_WORDS = {"ZeroDivisionError": "division by zero",
+                  "TypeError": "a value of the wrong type (often a variable that is still null)",
+                  "KeyError": "no such card, seat or name", "IndexError": "no such item",
+                  "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,7 @@ class GameState(State):
         n = rules.players[2] if players is None else players
         lo, hi, _ = rules.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-            raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {players}")
+            raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {players!r}")
         seed = 0 if seed is None else seed
         rng = random.Random(seed)
         if deck is None:
@@ -98,6 +102,7 @@ class GameState(State):
             raise ValueError(f"max_actions must be a positive whole number, not {max_actions}")
         self._init_state(rules, n, seed, dealer, order, rng)
         self.max_actions = max_actions
+        self.shown_by_action: list = []   # cards the last action itself put face up
         self._L: dict = {}
         self._legal: list = []
         self._index: dict = {}
@@ -115,7 +120,8 @@ class GameState(State):
             seen.add(c)
         missing = [c for c in rules.pack if c not in seen]
         if missing:
-            raise CardError(f"bad deck: {len(cards)} cards given, the pack has {len(rules.pack)}; "
+            raise CardError(f"bad deck: {len(cards)} card{'s' if len(cards) != 1 else ''} given, "
+                            f"the pack has {len(rules.pack)}; "
                             f"missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
         return cards
 
@@ -132,8 +138,9 @@ class GameState(State):
             self._abort(f"a procedure calls itself without end (in step {self._where()})")
         except (TypeError, KeyError, IndexError, AttributeError, ValueError,
                 ZeroDivisionError) as exc:
-            self._abort(f"error in the ruleset at step {self._where()}: "
-                        f"{type(exc).__name__}: {exc}")
+            what = _RUNTIME_WORDS.get(type(exc).__name__, "error")
+            detail = "" if isinstance(exc, ZeroDivisionError) else f" ({exc})"
+            self._abort(f"the ruleset failed at step {self._where()}: {what}{detail}")
 
     def _where(self) -> str:
         return self.step.key if self.step is not None else "setup"
@@ -284,6 +291,7 @@ class GameState(State):
         L = {defn.var: act.choice} if defn.var is not None else {}
         try:
             defn.effects(self, L)
+            self.shown_by_action = list(self._surfaced)
             self._follow()
             self._advance()
         finally:

@@ -91,8 +91,12 @@ class IllegalAction(RulekitError):
         super().__init__(message)
 
 
-class CardError(RulekitError):
-    """Card text that does not name a card of the ruleset's pack (C-1)."""
+class CardError(IllegalAction):
+    """Card text that does not name a card of the ruleset's pack (C-1). An action with
+    bad card text is an illegal action, so this is an IllegalAction too."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
 
 
 class RecordError(RulekitError):

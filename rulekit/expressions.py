@@ -277,7 +277,7 @@ class Compiler:
         opts = self.ctx.options
         if attr not in opts:
             raise ExprError(f"unknown option '{attr}'{suggest(attr, opts)}",
-                            t.children[1].start_pos, "unknown-name")
+                            t.children[1].start_pos, "unknown-option", attr)
         self.ctx.used_options.add(attr)
         value = opts[attr]
         typ = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
@@ -333,7 +333,7 @@ class Compiler:
                     raise ExprError(f"'{op}' compares numbers (int, rank, seat), not {x.type}",
                                     _off(side), "type")
         elif not (compatible(a.type, b.type) or compatible(b.type, a.type)):
-            raise ExprError(f"'{op}' compares a {a.type} with a {b.type}: they can never be equal",
+            raise ExprError(f"'{op}' compares {_a(a.type)} with {_a(b.type)}: they can never be equal",
                             _off(t), "type")
         return Typed(f"({a.code} {op} {b.code})", "bool")
 
@@ -427,6 +427,11 @@ class Compiler:
         n = args[1].code
         code = f"{z.code}[:{n}]" if top_first else f"{z.code}[-({n}) or len({z.code}):]"
         return Typed(code, "cards")
+
+
+def _a(word: str) -> str:
+    """'a card', 'an int'."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _off(t) -> int:

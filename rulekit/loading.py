@@ -206,12 +206,17 @@ def _yaml_error_message(exc: yaml.MarkedYAMLError) -> str:
         msg = "YAML syntax error: a tab character; indent with spaces, not tabs"
     elif "flow" in (exc.context or "") or "expected ',' or ']'" in problem \
             or "expected ',' or '}'" in problem:
-        msg += ("; inside [ ] or { } a ':' or '[' in an expression clashes with YAML flow "
-                "syntax: write the list in block style (one '- item' per line) or quote the "
-                "expression")
+        msg += ("; if this [ ] or { } holds an expression, its ':', ',' or '[' clash with YAML "
+                "flow syntax: write the list in block style (one '- item' per line) or quote "
+                "the expression")
     elif "mapping values are not allowed" in problem:
         msg += ("; a ': ' inside a value starts a new mapping: quote the value, or use a "
                 "block scalar (>- then the text indented on the next lines)")
+    elif "expected <block end>" in problem:
+        msg = ("YAML syntax error: the indentation does not line up here: keys of one "
+               "mapping (and items of one list) must start in the same column")
+    elif "special characters are not allowed" in problem or "#x0000" in problem:
+        msg = "YAML syntax error: the file holds a control character (such as NUL); is it text?"
     return msg
 
 

@@ -76,29 +76,38 @@ def read_record(path: str) -> dict:
 def check_record(record, where: str = "record") -> None:
     """Raise RecordError unless ``record`` has the rulekit-record/1 shape."""
     if not isinstance(record, dict):
-        raise RecordError(f"{where}: a record is a JSON object, not {type(record).__name__}")
+        kind = ("a list" if isinstance(record, list) else "null" if record is None else
+                "text" if isinstance(record, str) else "true/false" if isinstance(record, bool)
+                else "a number")
+        raise RecordError(f"{where}: a record is a JSON object {{...}}, not {kind}")
     if record.get("format") != FORMAT:
         raise RecordError(f"{where}: 'format' must be \"{FORMAT}\", not {record.get('format')!r}")
     if not isinstance(record.get("ruleset"), str):
         raise RecordError(f"{where}: 'ruleset' must name a ruleset (text)")
     p = record.get("players")
     if isinstance(p, bool) or not isinstance(p, int):
-        raise RecordError(f"{where}: 'players' must be a whole number, not {p!r}")
+        raise RecordError(f"{where}: 'players' must be a whole number, not {_json(p)}")
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError(f"{where}: 'actions' must be a list of action strings")
     if "options" in record and not isinstance(record["options"], dict):
         raise RecordError(f"{where}: 'options' must be an object of option values")
-    for key in ("dealer", "seed"):
+    for key in ("dealer", "seed", "max_actions"):
         v = record.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-            raise RecordError(f"{where}: '{key}' must be a whole number, not {v!r}")
+            raise RecordError(f"{where}: '{key}' must be a whole number, not {_json(v)}")
     deck = record.get("deck")
     if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)):
         raise RecordError(f"{where}: 'deck' must be a list of card texts, top first")
     res = record.get("result")
     if res is not None and (not isinstance(res, dict) or "status" not in res):
         raise RecordError(f"{where}: 'result' must be an object with a 'status'")
+
+
+def _json(value) -> str:
+    """A value as JSON text for messages (null, true, "text"), shortened."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def start_game(record: dict, max_actions: int = 10000):
@@ -117,7 +126,7 @@ def start_game(record: dict, max_actions: int = 10000):
     try:
         return rules.new_game(players=record["players"], seed=record.get("seed", 0),
                               deck=record.get("deck"), dealer=record.get("dealer"),
-                              max_actions=max_actions)
+                              max_actions=record.get("max_actions", max_actions))
     except CardError as exc:
         raise RecordError(f"record deck: {exc}") from None
     except ValueError as exc:
@@ -136,10 +145,13 @@ def replay(record: dict, upto: int | None = None, max_actions: int = 10000):
         seat = game.to_act
         try:
             game.apply(text)
-        except IllegalAction:
-            raise ReplayError(i, seat, text, legal) from None
         except CardError as exc:
             raise ReplayError(i, seat, text, legal, str(exc)) from None
+        except IllegalAction:
+            hint = ""
+            if record.get("deck") is None and record.get("seed") is None:
+                hint = "the record gives neither a deck nor a seed, so seed 0 shuffled the deck"
+            raise ReplayError(i, seat, text, legal, hint) from None
     return game
 
 

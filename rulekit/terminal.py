@@ -21,12 +21,16 @@ RED = {"D", "H"}
 
 
 class Abandoned(RulekitError):
-    """The person left: ``reason`` is ``"eof"`` (end of input) or ``"interrupt"``."""
+    """The person left: ``reason`` is ``"eof"`` (end of input), ``"interrupt"`` (Ctrl-C)
+    or ``"output"`` (the terminal or pipe we write to closed)."""
+
+    MESSAGES = {"eof": "end of input: the game was abandoned",
+                "interrupt": "interrupted: the game was abandoned",
+                "output": "the output was closed: the game was abandoned"}
 
     def __init__(self, reason: str):
         self.reason = reason
-        super().__init__("end of input: the game was abandoned" if reason == "eof"
-                         else "interrupted: the game was abandoned")
+        super().__init__(self.MESSAGES[reason])
 
 
 class CardStyle:

@@ -260,7 +260,7 @@ def test_replay_invalid_json(capsys, tmp_path):
 def test_replay_not_an_object(capsys, tmp_path):
     code, out, err = run(capsys, "replay", save(tmp_path, "[1, 2]"))
     assert code == 1
-    assert "a record is a JSON object, not list" in one_line(err)
+    assert "a record is a JSON object {...}, not a list" in one_line(err)
 
 
 def test_replay_wrong_format(capsys, tmp_path, record):
@@ -349,7 +349,7 @@ def test_replay_with_actions_missing_is_unfinished(capsys, tmp_path, record):
     ({"dealer": 5}, "record: dealer must be a seat from 0 to 1, not 5"),
     ({"deck": ["2C", "2C"]}, "record deck: bad deck: 2C appears twice"),
     ({"deck": ["ZZ"]}, "record deck: bad card 'ZZ'"),
-    ({"players": "two"}, "'players' must be a whole number, not 'two'"),
+    ({"players": "two"}, "'players' must be a whole number, not \"two\""),
 ])
 def test_replay_record_with_bad_setup(capsys, tmp_path, record, change, fragment):
     code, out, err = run(capsys, "replay", save(tmp_path, {**record, **change}))

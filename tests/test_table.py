@@ -87,7 +87,7 @@ def test_no_color_and_ascii():
 
 
 def test_human_seat_errors():
-    assert main(["play", "mattis", "--human", "9"]) == 2
+    assert main(["play", "mattis", "--human", "9"]) == 1
     assert main(["play", "mattis", "--players", "3", "--human", "1", "--agent", "1=greedy"]) == 2
 
 
