@@ -1,0 +1,175 @@
+"""Nothing is lost and nothing crashes: records survive cut output, odd terminals and
+interrupted games; rulesets that would fail at play time are caught or end cleanly."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli(args, stdin="", env=None, cwd=None):
+    return subprocess.run([sys.executable, "-m", "rulekit", *map(str, args)], input=stdin,
+                          capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+
+
+def test_record_is_whole_when_the_output_pipe_closes(tmp_path):
+    record = tmp_path / "g.json"
+    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", "mattis", "--seed", "1",
+                             "--record", str(record)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc.stdout.readline()
+    proc.stdout.close()                       # like `| head -1`
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0 and "Traceback" not in err
+    saved = json.loads(record.read_text())
+    assert saved["result"]["status"] == "finished"
+    assert cli(["replay", record]).returncode == 0
+
+
+def test_interrupt_during_a_bot_game_keeps_the_record(tmp_path):
+    slow = tmp_path / "slow.yaml"     # a game that never ends: takes pick up nothing
+    slow.write_text("rulekit: 1\nextends: mattis\nname: slow\ndefinitions:\n"
+                    "  taken: at(trick, 99)\n")
+    record = tmp_path / "r.json"
+    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", str(slow), "--quiet",
+                             "--max-actions", "100000000", "--record", str(record)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert b"interrupted: the game was abandoned after" in err and b"Traceback" not in err
+    saved = json.loads(record.read_text())
+    assert len(saved["actions"]) > 0 and "result" not in saved
+
+
+def test_full_output_device_gives_a_message():
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "rulekit", "play", "mattis", "--seed", "1"],
+                             stdout=full, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 1
+    assert "cannot write the output" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("extra", [[], ["--ascii"]])
+def test_ascii_only_terminal_does_not_crash(extra):
+    run = cli(["play", "mattis", "--seed", "3", "--human", "0", *extra], stdin="1\n" * 3000,
+              env={"PYTHONIOENCODING": "ascii"})
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "Result: seat" in run.stdout
+
+
+def test_record_names_its_ruleset_relative_to_itself(tmp_path):
+    work = tmp_path / "work"
+    (work / "recs").mkdir(parents=True)
+    (work / "mine.yaml").write_text("rulekit: 1\nextends: mattis\nname: mine\n")
+    assert cli(["play", "mine.yaml", "--seed", "2", "--quiet", "--record", "recs/q.json"],
+               cwd=work).returncode == 0
+    saved = json.loads((work / "recs" / "q.json").read_text())
+    assert saved["ruleset"] == "../mine.yaml"
+    assert cli(["replay", "q.json"], cwd=work / "recs").returncode == 0
+
+
+def test_max_actions_and_option_values_are_recorded(tmp_path):
+    record = tmp_path / "m.json"
+    assert main(["play", "mattis", "--max-actions", "5", "--seed", "1", "--quiet",
+                 "--option", "sequences=TRUE", "--record", str(record)]) == 1   # aborted
+    saved = json.loads(record.read_text())
+    assert saved["max_actions"] == 5 and saved["options"] == {"sequences": True}
+    assert saved["result"]["status"] == "aborted"
+    assert main(["replay", str(record)]) == 0
+
+
+@pytest.mark.parametrize("value", ["yes", "1", "on"])
+def test_bool_option_values_are_true_or_false(value, capsys):
+    assert main(["play", "mattis", "--option", f"sequences={value}"]) == 1
+    assert "must be true or false" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["٣", "two", "2.0"])
+def test_int_option_values_are_ascii_digits(value, capsys):
+    assert main(["play", "mattis", "--option", f"min_run={value}"]) == 1
+    assert "must be a whole number" in capsys.readouterr().err
+
+
+def test_empty_record_name_and_folder_outputs(tmp_path, capsys):
+    assert main(["play", "mattis", "--record", ""]) == 2
+    assert "--record needs a file name" in capsys.readouterr().err
+    assert main(["new", "x", "--from", "mattis", "-o", str(tmp_path)]) == 1
+    assert "is a folder: give a file name" in capsys.readouterr().err
+    assert main(["validate", ""]) == 2
+    assert "an empty name is not a ruleset" in capsys.readouterr().err
+
+
+def test_validate_a_folder(tmp_path, capsys):
+    (tmp_path / "a.yaml").write_text("rulekit: 1\nextends: mattis\nname: a\n")
+    (tmp_path / "b.yaml").write_text("rulekit: 1\nextends: mattis\nname: b\nplayers: 3\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'a.yaml'}: ok" in out and f"{tmp_path / 'b.yaml'}:4:10: error:" in out
+
+
+def test_variable_init_must_fit_its_type(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text("rulekit: 1\nextends: mattis\nname: v\nvars:\n"
+                    "  bonus: {type: int, init: 'x'}\n  flag: {type: bool, per: seat, init: 2}\n")
+    _, diags = rulekit.check(str(path))
+    msgs = [(d.line, d.column, d.message) for d in diags if d.severity == "error"]
+    assert (5, 28, "variable 'bonus' is int: its init 'x' is not a whole number") in msgs
+    assert (6, 39, "variable 'flag' is bool: its init 2 is not true or false") in msgs
+
+
+def test_runtime_failures_end_the_game_in_words(tmp_path):
+    path = tmp_path / "z.yaml"
+    path.write_text("rulekit: 1\nextends: mattis\nname: z\ndefinitions:\n"
+                    "  hand_size: 10 / (count(stock) - count(stock))\n")
+    game = rulekit.load(str(path)).new_game(seed=1)
+    assert game.result.status == "aborted"
+    assert game.result.message == "the ruleset failed at step setup: division by zero"
+
+
+def test_a_huge_repeat_aborts_instead_of_hanging(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("rulekit: 1\nextends: mattis\nname: r\nprocedures:\n  refill(first):\n"
+                    "    - repeat: 1000000000\n      do:\n        - set: plays = plays + 1\n")
+    game = rulekit.load(str(path)).new_game(seed=1)
+    while not game.finished:
+        game.apply(game.legal_actions()[0])
+    assert game.result.status == "aborted"
+    assert "repeat: 1000000000 times is more than the limit of 10000" in game.result.message
+
+
+def test_deleting_an_option_or_procedure_points_into_the_variant(tmp_path):
+    path = tmp_path / "d.yaml"
+    path.write_text("rulekit: 1\nextends: mattis\nname: d\noptions:\n  sequences: null\n"
+                    "procedures:\n  draw: null\n")
+    _, diags = rulekit.check(str(path))
+    errs = [d for d in diags if d.severity == "error"]
+    assert errs and all(Path(d.file).name == "d.yaml" for d in errs)
+    assert any(d.line == 5 and "option 'sequences' is deleted here" in d.message for d in errs)
+    assert any(d.line == 7 and "procedure 'draw' is deleted here" in d.message for d in errs)
+
+
+def test_bad_indentation_in_words(tmp_path):
+    path = tmp_path / "i.yaml"
+    path.write_text("rulekit: 1\nname: i\nplayers:\n    min: 3\n  max: 4\n")
+    _, diags = rulekit.check(str(path))
+    assert "the indentation does not line up here" in diags[0].message
+
+
+def test_bad_card_text_in_apply_is_an_illegal_action():
+    game = rulekit.load("mattis").new_game(seed=1)
+    with pytest.raises(rulekit.IllegalAction, match="bad card 'ZZ'"):
+        game.apply("play ZZ")
