@@ -279,18 +279,35 @@ class Transcript:
             self.phase = phase
             self.say(f"  -- phase {phase} --")
 
-    def action(self, seat, action, before_public=None):
-        """Print an action just applied; with ``before_public`` (the public cards before
+    def action(self, seat, action, before_public=None, on_table=None):
+        """Print an action just applied. With ``before_public`` (the public cards before
         it), also the cards the action itself turned face up that its text does not name
-        (the card a `stock` play turns up, say)."""
+        (the card a `stock` play turns up, say); with ``on_table`` (the cards lying face
+        up before it, see :func:`face_up_cards`), the ones it took into the seat's hand."""
         extra = ""
+        g = self.game
         if before_public is not None:
-            g = self.game
             shown = [c for c in g.shown_by_action if c not in action.cards
                      and c not in before_public and c in g.public]
             if shown:
-                extra = f" (face up: {' '.join(shown)})"
+                extra += f" (face up: {' '.join(shown)})"
+        if on_table:
+            zones = g.rules.zones
+            picked = [c for c in on_table
+                      if g.where.get(c, (None, None))[1] == seat
+                      and zones[g.where[c][0]].see == "owner"]
+            if picked:
+                extra += f" (picks up {' '.join(picked)})"
         self.say(f"  seat {seat}: {action}{extra}")
+
+
+def face_up_cards(game) -> list:
+    """The cards now lying in zones every seat sees (not concealed), in zone order."""
+    out = []
+    for name, decl in game.rules.zones.items():
+        if decl.see == "all" and decl.per == "game":
+            out += [c for c in game.z[name] if game.marks.get(c) != "down"]
+    return out
 
 
 def cmd_play(args) -> int:
@@ -346,9 +363,9 @@ def cmd_play(args) -> int:
             except RulekitError as exc:   # the person left (end of input, Ctrl-C)
                 abandoned = exc
                 break
-            before = set(game.public)
+            before, table = set(game.public), face_up_cards(game)
             game.apply(action)
-            t.action(seat, action, before)
+            t.action(seat, action, before, table)
             t.flush()
     except KeyboardInterrupt:
         from .terminal import Abandoned

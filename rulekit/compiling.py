@@ -284,9 +284,15 @@ class Rules:
         return cache[key]
 
     def parse_card(self, text: str) -> str:
-        """Card text to the canonical card (``'10h'`` -> ``'TH'``); raises CardError."""
+        """Card text to the canonical card: case-insensitive, ``10`` for ``T``, suit symbols
+        and suit-first accepted (``'10h'``, ``'♥10'`` -> ``'TH'``); raises CardError."""
         from .errors import CardError
         t = text.strip().upper()
+        for letter, symbol in (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠")):
+            if letter in self.suits:
+                t = t.replace(symbol, letter)
+        if t[:1] in self.suits and t[1:2] and t[1:2] not in self.suits:
+            t = t[1:] + t[:1]          # ♥2 or H2: suit first is accepted too
         if t.startswith("10"):
             t = "T" + t[2:]
         if t in self.rank_of:

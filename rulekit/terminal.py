@@ -50,6 +50,12 @@ class CardStyle:
         text = f"{rank}{SYMBOLS[suit]}"
         return f"[red]{text}[/red]" if suit in RED else text
 
+    def suit(self, s) -> str:
+        """Rich markup for a suit letter."""
+        if self.ascii or s not in SYMBOLS:
+            return str(s)
+        return f"[red]{SYMBOLS[s]}[/red]" if s in RED else SYMBOLS[s]
+
     def cards(self, cs) -> str:
         return " ".join(self.card(c) for c in cs) if cs else "[dim]-[/dim]"
 
@@ -86,15 +92,27 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
     """Lines (rich markup) describing what ``seat`` sees now."""
     view = game.view(seat)
     rules = game.rules
-    lines = [f"[bold]seat {seat}[/bold] · phase {view['phase']} · "
-             + ", ".join(f"{name} {view['vars'][name] if view['vars'][name] is not None else '?'}"
-                         for name, d in rules.vars.items() if d.show and d.per == "game")]
+    shown_vars = []
+    for name, d in rules.vars.items():
+        if d.show and d.per == "game":
+            value = view["vars"][name]
+            if value is None:
+                value = "not known yet"
+            elif d.type == "suit":
+                value = style.suit(value)
+            elif d.type == "card":
+                value = style.card(value)
+            shown_vars.append(f"{name}: {value}")
+    lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
     for name, decl in rules.zones.items():
         content = view["zones"].get(name)
         if content is None:
             continue
         if decl.per == "seat":
             own = content[seat]
+            if own and all(c is not None for c in own):     # by suit, then rank
+                own = sorted(own, key=lambda c: (rules.suits.index(rules.suit_of[c]),
+                                                  rules.rank_of[c]))
             if own and all(c is None for c in own):
                 lines.append(f"  your {name}: {len(own)} cards face down")
             elif own or decl.see == "owner":
@@ -104,14 +122,14 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
                 if s == seat or not cards:
                     continue
                 shown = [c for c in cards if c is not None]
-                bit = f"seat {s} {len(cards)}"
+                bit = f"seat {s}: {len(cards)} card{'s' if len(cards) != 1 else ''}"
                 if shown and len(shown) < len(cards):
                     bit += f" ({style.cards(shown)} face up)"
                 elif shown:
                     bit = f"seat {s}: {style.cards(shown)}"
                 others.append(bit)
             if others:
-                lines.append(f"  {name}: " + " · ".join(others))
+                lines.append(f"  {name}: " + " | ".join(others))
         else:
             if not content and name != "trick":
                 continue
@@ -167,15 +185,9 @@ class HumanAgent:
                 out.print(f"  {n} is not on the list: choose 1 to {len(actions)}")
                 continue
             try:
-                return game.parse_action(_from_symbols(text))
+                return game.parse_action(text)
             except CardError as exc:
                 out.print(f"  {_escape(str(exc))}")
             except IllegalAction:
                 out.print(f"  '{_escape(text)}' is not legal now; choose one of the "
                           f"{len(actions)} listed (a number is enough)")
-
-
-def _from_symbols(text: str) -> str:
-    for letter, sym in SYMBOLS.items():
-        text = text.replace(sym, letter)
-    return text
