@@ -105,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
     s.add_argument("--upto", type=_nonneg, metavar="N", help="stop after N actions")
+    s.add_argument("--transcript", action="store_true",
+                   help="print the game move by move (as play does) before the state")
     s.add_argument("--json", action="store_true", help="print the state dump as JSON")
     return p
 
@@ -474,11 +476,40 @@ def describe_state(game) -> str:
     return "\n".join(lines)
 
 
+def _replay_with_transcript(record, upto):
+    """Replay ``record`` like :func:`rulekit.records.replay`, printing the transcript."""
+    from .records import ReplayError, start_game
+    game = start_game(record)
+    t = Transcript(game)
+    t.say(f"{game.rules.title}: {game.n} players, dealer seat {game.dealer}, "
+          f"seed {record.get('seed', 0)}")
+    t.deal()
+    t.flush()
+    actions = record["actions"] if upto is None else record["actions"][:upto]
+    for i, text in enumerate(actions):
+        legal, seat = [str(a) for a in game.legal_actions()], game.to_act
+        before, table = set(game.public), face_up_cards(game)
+        try:
+            act = game.parse_action(text)
+            game.apply(act)
+        except CardError as exc:
+            raise ReplayError(i, seat, text, legal, str(exc)) from None
+        except IllegalAction:
+            raise ReplayError(i, seat, text, legal) from None
+        t.action(seat, act, before, table)
+        t.flush()
+    print()
+    return game
+
+
 def cmd_replay(args) -> int:
     from .records import ReplayError, read_record, replay, result_mismatch
     try:
         record = read_record(args.record)
-        game = replay(record, args.upto)
+        if args.transcript:
+            game = _replay_with_transcript(record, args.upto)
+        else:
+            game = replay(record, args.upto)
     except (RecordError, ReplayError) as exc:
         return _fail(str(exc))
     except RulesetError as exc:

@@ -149,7 +149,7 @@ def _value(v) -> str:
 # --------------------------------------------------------------------------------------
 # diff
 
-SECTIONS = ["players", "cards", "options", "zones", "vars", "definitions", "procedures",
+SECTIONS = ["about", "players", "cards", "options", "zones", "vars", "definitions", "procedures",
             "setup", "phases", "steps", "actions"]
 
 
@@ -157,6 +157,7 @@ def _flatten(rules) -> dict:
     """Section -> {item name -> normalized text} of a resolved ruleset."""
     d = rules.source.data
     out: dict = {s: {} for s in SECTIONS}
+    out["about"] = {"name": rules.name, "title": rules.title, "summary": rules.summary}
     lo, hi, default = rules.players
     out["players"] = {"players": f"{lo} to {hi}, default {default}"}
     out["cards"] = {"ranks": " ".join(rules.ranks), "suits": " ".join(rules.suits)}

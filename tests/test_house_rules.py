@@ -311,3 +311,10 @@ def test_graph_bad_format():
     with pytest.raises(SystemExit) as info:
         main(["graph", "mattis", "--format", "svg"])
     assert info.value.code == 2
+
+
+def test_diff_reports_title_and_summary(tmp_path):
+    path = write(tmp_path, "t.yaml", "rulekit: 1\nextends: mattis\nname: mattis\n"
+                 "title: Club Mattis\n")
+    code, out, _ = run(["diff", "mattis", path])
+    assert code == 0 and "about:" in out and "~ title: Mattis  ->  Club Mattis" in out

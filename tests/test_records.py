@@ -86,3 +86,15 @@ def test_evaluate_reads_the_state_in_the_ruleset_language():
     with pytest.raises(rulekit.RulesetError) as info:
         game.evaluate("count(hands[0])")
     assert "unknown name 'hands'" in str(info.value) and "did you mean 'hand'" in str(info.value)
+
+
+def test_replay_transcript_matches_play(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    assert main(["play", "mattis", "--seed", "12", "--record", str(path)]) == 0
+    played = capsys.readouterr().out
+    assert main(["replay", str(path), "--transcript"]) == 0
+    replayed = capsys.readouterr().out
+    # the move-by-move lines are the same; only the closing lines differ
+    body = [ln for ln in played.splitlines() if ln.startswith("  ")]
+    assert body and [ln for ln in replayed.splitlines() if ln.startswith("  ")][:len(body)] == body
+    assert "status: finished" in replayed
