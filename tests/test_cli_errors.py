@@ -228,6 +228,8 @@ def record(tmp_path, capsys):
     assert code == 0, err
     data = json.loads(path.read_text())
     assert data["result"]["status"] == "finished" and len(data["actions"]) >= 4
+    assert not Path(data["ruleset"]).is_absolute()     # stored relative to the record
+    data["ruleset"] = str((path.parent / data["ruleset"]).resolve())   # copies go elsewhere
     return data
 
 
