@@ -116,14 +116,17 @@ def _fail(message: str, code: int = 1) -> int:
     return code
 
 
+class _Usage(Exception):
+    """A wrong command line found after parsing: one line, exit 2."""
+
+
 def _options(pairs: list[str]) -> dict:
+    """``--option NAME=VALUE`` pairs as a dict of texts; raises _Usage when malformed."""
     out = {}
     for pair in pairs:
-        if "=" not in pair:
-            raise ValueError(f"--option takes NAME=VALUE, not '{pair}'")
-        k, v = pair.split("=", 1)
-        if not k.strip():
-            raise ValueError(f"--option takes NAME=VALUE, not '{pair}'")
+        k, sep, v = pair.partition("=")
+        if not sep or not k.strip():
+            raise _Usage(f"--option takes NAME=VALUE, not '{pair}'")
         out[k.strip()] = v.strip()
     return out
 
@@ -186,10 +189,7 @@ def cmd_validate(args) -> int:
     from pathlib import Path
 
     import rulekit
-    try:
-        options = _options(args.option)
-    except ValueError as exc:
-        return _fail(str(exc), 2)
+    options = _options(args.option)
     everything = []
     bad = False
     names = []
@@ -313,10 +313,7 @@ def face_up_cards(game) -> list:
 
 
 def cmd_play(args) -> int:
-    try:
-        options = _options(args.option)
-    except ValueError as exc:
-        return _fail(str(exc), 2)
+    options = _options(args.option)
     rules = _load_or_report(args.ruleset, options)
     if rules is None:
         return 1
@@ -478,26 +475,23 @@ def describe_state(game) -> str:
 
 def _replay_with_transcript(record, upto):
     """Replay ``record`` like :func:`rulekit.records.replay`, printing the transcript."""
-    from .records import ReplayError, start_game
-    game = start_game(record)
-    t = Transcript(game)
-    t.say(f"{game.rules.title}: {game.n} players, dealer seat {game.dealer}, "
-          f"seed {record.get('seed', 0)}")
-    t.deal()
-    t.flush()
-    actions = record["actions"] if upto is None else record["actions"][:upto]
-    for i, text in enumerate(actions):
-        legal, seat = [str(a) for a in game.legal_actions()], game.to_act
-        before, table = set(game.public), face_up_cards(game)
-        try:
-            act = game.parse_action(text)
-            game.apply(act)
-        except CardError as exc:
-            raise ReplayError(i, seat, text, legal, str(exc)) from None
-        except IllegalAction:
-            raise ReplayError(i, seat, text, legal) from None
-        t.action(seat, act, before, table)
+    from .records import replay
+    t = None
+
+    def apply(game, action):
+        nonlocal t
+        if t is None:
+            t = Transcript(game)
+            t.say(f"{game.rules.title}: {game.n} players, dealer seat {game.dealer}, "
+                  f"seed {record.get('seed', 0)}")
+            t.deal()
+            t.flush()
+        seat, before, table = game.to_act, set(game.public), face_up_cards(game)
+        game.apply(action)
+        t.action(seat, action, before, table)
         t.flush()
+
+    game = replay(record, upto, apply=apply)
     print()
     return game
 
@@ -575,10 +569,7 @@ def cmd_new(args) -> int:
 
 def cmd_explain(args) -> int:
     from .describe import explain
-    try:
-        options = _options(args.option)
-    except ValueError as exc:
-        return _fail(str(exc), 2)
+    options = _options(args.option)
     rules = _load_or_report(args.ruleset, options)
     if rules is None:
         return 1
@@ -636,6 +627,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (IllegalAction, CardError, RecordError) as exc:
         return _fail(str(exc))
+    except _Usage as exc:
+        return _fail(str(exc), 2)
     except OSError as exc:                     # e.g. the output device is full
         _silence_stdout()
         return _fail(f"cannot write the output: {exc.strerror or exc}")

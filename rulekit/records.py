@@ -133,10 +133,12 @@ def start_game(record: dict, max_actions: int = 10000):
         raise RecordError(f"record: {exc}") from None
 
 
-def replay(record: dict, upto: int | None = None, max_actions: int = 10000):
+def replay(record: dict, upto: int | None = None, max_actions: int = 10000, apply=None):
     """Replay ``record`` (its first ``upto`` actions, default all); return the game.
 
-    Raises ReplayError for an illegal action (index, seat, action, legal ones).
+    ``apply(game, action)``, if given, is called instead of ``game.apply`` with each
+    parsed Action (a transcript printer, say). Raises ReplayError for an illegal action
+    (index, seat, action, legal ones).
     """
     game = start_game(record, max_actions)
     actions = record["actions"] if upto is None else record["actions"][:max(0, upto)]
@@ -144,7 +146,10 @@ def replay(record: dict, upto: int | None = None, max_actions: int = 10000):
         legal = [str(a) for a in game.legal_actions()]
         seat = game.to_act
         try:
-            game.apply(text)
+            if apply is None:
+                game.apply(text)
+            else:
+                apply(game, game.parse_action(text))
         except CardError as exc:
             raise ReplayError(i, seat, text, legal, str(exc)) from None
         except IllegalAction:
