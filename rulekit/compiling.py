@@ -314,6 +314,7 @@ class _Ctx:
         self.definitions: dict = {}
         self.procedures: dict = {}
         self.used_options: set = set()
+        self.card_names: set | None = None
 
 
 class _RulesetCompiler:
@@ -428,6 +429,7 @@ class _RulesetCompiler:
         suits = cards.get("suits", DEFAULT_SUITS)
         self.ranks = [str(r) for r in (ranks.split() if isinstance(ranks, str) else ranks)]
         self.suits = [str(s) for s in (suits.split() if isinstance(suits, str) else suits)]
+        self.ctx.card_names = {r + s for s in self.suits for r in self.ranks}
         for label, items in (("ranks", self.ranks), ("suits", self.suits)):
             if len(set(items)) != len(items):
                 self.err(("cards", label), f"cards.{label} lists a name twice")

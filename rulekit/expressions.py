@@ -401,6 +401,14 @@ class Compiler:
                                     _off(argnodes[i]), "type")
             if name in ("top", "bottom", "top_n"):
                 return self._pile_end(name, args)
+            if name == "card" and argnodes[0].data == "string":
+                text = str(argnodes[0].children[0])[1:-1]
+                known = getattr(self.ctx, "card_names", None)
+                if known is not None and _canonical(text, known) is None:
+                    raise ExprError(f"card('{text}'): no such card in this pack", _off(argnodes[0]),
+                                    "type")
+                if known is not None:
+                    return Typed(repr(_canonical(text, known)), "card")
             if name == "rank":
                 return Typed(f"_RANK.get({args[0].code})", "rank")
             if name == "suit":
@@ -427,6 +435,14 @@ class Compiler:
         n = args[1].code
         code = f"{z.code}[:{n}]" if top_first else f"{z.code}[-({n}) or len({z.code}):]"
         return Typed(code, "cards")
+
+
+def _canonical(text: str, known: set) -> str | None:
+    """The card ``text`` names among ``known`` card names (case-insensitive, 10 for T)."""
+    t = text.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    return t if t in known else None
 
 
 def _a(word: str) -> str:

@@ -59,6 +59,13 @@ def suit(G, c):
     return G.rules.suit_of.get(c)
 
 
+@builtin("str", "card", "the card a text names ('QS', '10h'); a text that names no card of "
+         "the pack is an error when the ruleset is checked", "card('QS') in hand[actor]",
+         state=True)
+def card(G, text):
+    return G.rules.parse_card(text)
+
+
 @builtin("card", "str", "the card's rank as written in cards.ranks ('T', 'A', '7')",
          "rank_name(c) == 'A'", state=True)
 def rank_name(G, c):
