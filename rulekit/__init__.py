@@ -49,12 +49,20 @@ def check(ruleset, options: dict | None = None):
                        "missing-file")
         return None, sink.sorted()
     display = name if path != bundled_rulesets().get(name) else _display(path)
-    src = load_document(path, sink, display)
-    if src is None or sink.has_errors:
+    try:
+        src = load_document(path, sink, display)
+        if src is None or sink.has_errors:
+            return None, sink.sorted()
+        if not check_shape(src, sink):
+            return None, sink.sorted()
+        rules = compile_ruleset(src, sink, options, display)
+    except (RecursionError, SyntaxError, MemoryError):
+        # Python's own limits: an expression of hundreds of terms or nesting levels
+        from .errors import Pos
+        sink.error(Pos(display, 1, 1), "something in this ruleset is too long or too deeply "
+                   "nested (an expression of hundreds of terms or levels): split it into "
+                   "definitions", "too-deep")
         return None, sink.sorted()
-    if not check_shape(src, sink):
-        return None, sink.sorted()
-    rules = compile_ruleset(src, sink, options, display)
     return (rules if not sink.has_errors else None), sink.sorted()
 
 

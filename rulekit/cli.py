@@ -295,9 +295,9 @@ class Transcript:
                 extra += f" (face up: {' '.join(shown)})"
         if on_table:
             zones = g.rules.zones
-            picked = [c for c in on_table
-                      if g.where.get(c, (None, None))[1] == seat
-                      and zones[g.where[c][0]].see == "owner"]
+            moved = g.moved_by_action
+            picked = [c for c in on_table if c in moved and moved[c][1] == seat
+                      and zones[moved[c][0]].see == "owner"]
             if picked:
                 extra += f" (picks up {' '.join(picked)})"
         self.say(f"  seat {seat}: {action}{extra}")
@@ -338,7 +338,7 @@ def cmd_play(args) -> int:
                 pass
         except OSError as exc:
             return _fail(f"cannot write the record to {args.record}: {exc.strerror}")
-    quiet = args.quiet or args.json
+    quiet = (args.quiet or args.json) and human is None   # a person always sees the moves
     if human is not None:
         from .terminal import CardStyle, HumanAgent, make_console
         console = make_console()
@@ -386,7 +386,7 @@ def cmd_play(args) -> int:
         return _fail(problem)
     if abandoned is not None:
         kept = f"; the {game.actions} actions so far are in {args.record}" if args.record else ""
-        return _fail(f"{abandoned} after {game.actions} actions{kept}",
+        return _fail(f"{abandoned} after {_count(game.actions, 'action')}{kept}",
                      130 if getattr(abandoned, "reason", "") == "interrupt" else 1)
     if args.json:
         print(json.dumps(game.dump(), indent=1))
@@ -412,8 +412,7 @@ def _save_record(args, rules, game, seed) -> str | None:
             ruleset = os.path.relpath(path.resolve(), Path(args.record).resolve().parent)
     deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
         if args.deck else None
-    chosen = {k: rules.options[k] for k in _options(args.option) if k in rules.options}
-    rec = make_record(game, ruleset, chosen, seed, deck)
+    rec = make_record(game, ruleset, dict(rules.options), seed, deck)
     if game.max_actions != 10000:
         rec["max_actions"] = game.max_actions
     try:
@@ -436,6 +435,11 @@ def _silence_stdout():
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
+
+
+def _count(n: int, word: str) -> str:
+    """'1 action', '3 actions'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _result_line(res, game) -> str:
@@ -498,6 +502,9 @@ def _replay_with_transcript(record, upto):
 
 def cmd_replay(args) -> int:
     from .records import ReplayError, read_record, replay, result_mismatch
+    if args.transcript and args.json:
+        return _fail("replay: --transcript and --json cannot be combined (JSON must stand "
+                     "alone on standard output)", 2)
     try:
         record = read_record(args.record)
         if args.transcript:

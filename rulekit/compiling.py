@@ -368,6 +368,16 @@ class _RulesetCompiler:
                 return pos, f"definition '{exc.name}' is overridden here with other parameters"
         return None
 
+    def _err_or_blame(self, path, key: tuple, label: str, message: str, code: str) -> None:
+        """Report ``message`` at ``path``, unless a variant deleted ``key`` (a data path
+        such as ("vars", "trump")): then report at the deletion, naming the use."""
+        here = self.src.pos(path)
+        gone = self.src.deleted.get(key)
+        if gone is not None and here is not None and self._later(gone, here):
+            self.sink.error(gone, f"{label} is deleted here, but {here} still uses it", code)
+        else:
+            self.sink.error(here, message, code)
+
     def _later(self, a, b) -> bool:
         """Whether Pos ``a`` is in a file merged after (extending) the file of ``b``."""
         order = {f: i for i, f in enumerate(self.src.files)}
@@ -499,13 +509,13 @@ class _RulesetCompiler:
                     continue
             problem = decl.check(value)
             if problem:
-                self.sink.error(None, f"option {name}={value!r}: {problem}", "option")
+                self.sink.error(None, f"option {name}={_shown(value)}: {problem}", "option")
                 continue
             self.user_options[name] = value
             try:
                 self.ctx.options[name] = decl.items_to_values(value, self.ranks, self.suits)
             except ValueError as exc:
-                self.sink.error(None, f"option {name}={value!r}: {exc}", "option")
+                self.sink.error(None, f"option {name}={_shown(value)}: {exc}", "option")
         for head, body in (d.get("definitions") or {}).items():
             parsed = self._head(("definitions", head), head)
             if parsed is None:
@@ -692,9 +702,10 @@ class _RulesetCompiler:
         name = str(tree.children[0])
         decl = self.ctx.vars.get(name)
         if decl is None:
-            self.err(p, f"set: unknown variable '{name}'{suggest(name, self.ctx.vars)}"
-                     + ("; use `let:` for a local name" if name in scope.locals else ""),
-                     "unknown-name")
+            self._err_or_blame(p, ("vars", name), f"variable '{name}'",
+                               f"set: unknown variable '{name}'{suggest(name, self.ctx.vars)}"
+                               + ("; use `let:` for a local name" if name in scope.locals
+                                  else ""), "unknown-name")
             return None
         self.used_vars.add(name)
         index = tree.children[1]
@@ -870,7 +881,13 @@ class _RulesetCompiler:
                 parts.append(f"_fmt({out.code})")
                 self._note_uses(out.code)
             except ExprError as exc:
-                self.sink.error(self.src.pos(p, j + 1 + exc.offset), exc.message, exc.code)
+                where = self.src.pos(p, j + 1 + exc.offset)
+                blame = self._blame(exc, where)
+                if blame is not None:
+                    self.sink.error(blame[0], f"{blame[1]}, but {where} still uses it: "
+                                    f"{exc.message}", exc.code)
+                else:
+                    self.sink.error(where, exc.message, exc.code)
                 ok = False
             i = k + 1
         if not ok:
@@ -906,8 +923,10 @@ class _RulesetCompiler:
                 steps[sname] = self.step(base + ("steps", sname), pname, sname, sdata, actions)
             start = pdata["start"]
             if start not in steps:
-                self.err(base + ("start",), f"phase '{pname}': start step '{start}' does not "
-                         f"exist{suggest(start, steps)}", "unknown-target")
+                self._err_or_blame(base + ("start",), base + ("steps", start),
+                                   f"step '{start}' (the start of phase '{pname}')",
+                                   f"phase '{pname}': start step '{start}' does not "
+                                   f"exist{suggest(start, steps)}", "unknown-target")
             out[pname] = Phase(pname, start, steps, actions, heuristic, pdata.get("doc", ""),
                                self.src.key_pos(base))
         return out
@@ -948,8 +967,10 @@ class _RulesetCompiler:
             actor = self.fn(a.code) if a else None
             for i, aname in enumerate(sdata.get("actions") or []):
                 if aname not in actions:
-                    self.err(path + ("actions", i), f"step '{name}': phase '{phase}' has no action "
-                             f"'{aname}'{suggest(aname, actions)}", "unknown-name")
+                    self._err_or_blame(path + ("actions", i),
+                                       ("phases", phase, "actions", aname), f"action '{aname}'",
+                                       f"step '{name}': phase '{phase}' has no action "
+                                       f"'{aname}'{suggest(aname, actions)}", "unknown-name")
                 else:
                     step_actions.append(actions[aname])
                     self.used_actions.add((phase, aname))
@@ -1049,6 +1070,12 @@ class _DefAwareCompiler(Compiler):
                 self.owner.compile_definition(info)
             except ExprError as exc:
                 raise ExprError(exc.message, offset, exc.code) from None
+
+
+def _shown(value) -> str:
+    """A value as a rules author writes it (true, null, 'text', [1, 2])."""
+    import json
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _get(data, path):

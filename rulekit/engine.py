@@ -103,6 +103,7 @@ class GameState(State):
         self._init_state(rules, n, seed, dealer, order, rng)
         self.max_actions = max_actions
         self.shown_by_action: list = []   # cards the last action itself put face up
+        self.moved_by_action: dict = {}   # card -> (zone, seat) the last action moved it to
         self._L: dict = {}
         self._legal: list = []
         self._index: dict = {}
@@ -289,9 +290,11 @@ class GameState(State):
         self.history.append(str(act))
         self._legal, self._index = [], {}
         L = {defn.var: act.choice} if defn.var is not None else {}
+        self._moved.clear()
         try:
             defn.effects(self, L)
             self.shown_by_action = list(self._surfaced)
+            self.moved_by_action = {c: self.where[c] for c in self._moved}
             self._follow()
             self._advance()
         finally:
@@ -369,6 +372,7 @@ class GameState(State):
         new.events = list(self.events)
         new.public = set(self.public)
         new._surfaced = list(self._surfaced)
+        new._moved = list(self._moved)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new._L = dict(self._L)

@@ -68,6 +68,8 @@ def read_record(path: str) -> dict:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a record: nested too deeply") from None
     check_record(record, path)
     record.setdefault("_folder", str(Path(path).resolve().parent))
     return record
@@ -81,7 +83,7 @@ def check_record(record, where: str = "record") -> None:
                 else "a number")
         raise RecordError(f"{where}: a record is a JSON object {{...}}, not {kind}")
     if record.get("format") != FORMAT:
-        raise RecordError(f"{where}: 'format' must be \"{FORMAT}\", not {record.get('format')!r}")
+        raise RecordError(f"{where}: 'format' must be \"{FORMAT}\", not {_json(record.get('format'))}")
     if not isinstance(record.get("ruleset"), str):
         raise RecordError(f"{where}: 'ruleset' must name a ruleset (text)")
     p = record.get("players")
@@ -166,6 +168,6 @@ def result_mismatch(record: dict, game) -> str | None:
     if want is None:
         return None
     got = game.result.as_dict()
-    diffs = [f"{k}: record says {want.get(k)!r}, replay gives {got[k]!r}"
+    diffs = [f"{k}: record says {_json(want.get(k))}, replay gives {_json(got[k])}"
              for k in ("status", "loser", "out_order") if k in want and want.get(k) != got[k]]
     return "; ".join(diffs) or None

@@ -55,6 +55,7 @@ class State:
         self.events: list[dict] = []
         self.public: set = set()    # cards that have been face up to every seat
         self._surfaced: list = []   # put face up since the last decision (see engine)
+        self._moved: list = []      # cards moved since the current action began
 
     # zone access ----------------------------------------------------------------------
     def zone_list(self, name: str, seat):
@@ -88,6 +89,7 @@ def _move(G, what, zname, seat, by, kind):
         return
     decl = G.rules.zones[zname]
     dest = G.z[zname][seat] if seat is not None else G.z[zname]
+    G._moved.extend(cards)
     for c in cards:
         _remove(G, c)
         G.where[c] = (zname, seat)

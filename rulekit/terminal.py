@@ -82,10 +82,14 @@ def _escape(s: str) -> str:
 
 
 def make_console(out=None, color: bool | None = None):
-    """A rich Console writing to ``out`` (default stdout); NO_COLOR is honoured."""
+    """A rich Console writing to ``out`` (default stdout). Without colour (``color=False``
+    or the NO_COLOR environment variable) it writes no styles at all, bold included."""
+    import os
+
     from rich.console import Console
+    plain = color is False or (color is None and bool(os.environ.get("NO_COLOR")))
     return Console(file=out or sys.stdout, highlight=False, soft_wrap=True,
-                   no_color=None if color is None else not color)
+                   no_color=plain, color_system=None if plain else "auto")
 
 
 def render_view(game, seat: int, style: CardStyle) -> list[str]:
@@ -104,6 +108,8 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
                 value = style.card(value)
             shown_vars.append(f"{name}: {value}")
     lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
+    first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"),
+                       None)
     for name, decl in rules.zones.items():
         content = view["zones"].get(name)
         if content is None:
@@ -115,7 +121,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
                                                   rules.rank_of[c]))
             if own and all(c is None for c in own):
                 lines.append(f"  your {name}: {len(own)} cards face down")
-            elif own or decl.see == "owner":
+            elif own or name == first_owned:
                 lines.append(f"  your {name}: {style.cards(own)}")
             others = []
             for s, cards in enumerate(content):
@@ -155,7 +161,14 @@ class HumanAgent:
         self.inp = inp or sys.stdin
 
     def choose(self, game):
-        actions = game.legal_actions()
+        rules = game.rules
+        names = []
+        for a in game.legal_actions():
+            if a.name not in names:
+                names.append(a.name)
+        actions = sorted(game.legal_actions(), key=lambda a: (
+            names.index(a.name), [(rules.suits.index(rules.suit_of[c]), rules.rank_of[c])
+                                  for c in a.cards]))
         out = self.console
         for line in render_view(game, self.seat, self.style):
             out.print(line)
@@ -189,5 +202,19 @@ class HumanAgent:
             except CardError as exc:
                 out.print(f"  {_escape(str(exc))}")
             except IllegalAction:
+                match = _by_cards(game, text, actions)
+                if match is not None:
+                    return match
                 out.print(f"  '{_escape(text)}' is not legal now; choose one of the "
                           f"{len(actions)} listed (a number is enough)")
+
+
+def _by_cards(game, text: str, actions):
+    """The one listed action whose cards are exactly those ``text`` names (``4h`` for
+    ``play 4H``), or None when the text is not just cards or several actions fit."""
+    try:
+        cards = {game.rules.parse_card(w) for w in text.replace(",", " ").split()}
+    except CardError:
+        return None
+    fits = [a for a in actions if set(a.cards) == cards]
+    return fits[0] if len(fits) == 1 else None

@@ -270,7 +270,7 @@ def test_replay_wrong_format(capsys, tmp_path, record):
     code, out, err = run(capsys, "replay", path)
     assert code == 1
     assert one_line(err) == (f"rulekit: {path}: 'format' must be \"rulekit-record/1\", "
-                             "not 'rulekit-record/9'")
+                             "not \"rulekit-record/9\"")
 
 
 def test_replay_missing_actions(capsys, tmp_path, record):
@@ -343,7 +343,7 @@ def test_replay_with_actions_missing_is_unfinished(capsys, tmp_path, record):
     code, out, err = run(capsys, "replay", save(tmp_path, record))
     assert code == 1
     line = one_line(err)
-    assert "status: record says 'finished', replay gives 'in_progress'" in line
+    assert "status: record says \"finished\", replay gives \"in_progress\"" in line
 
 
 @pytest.mark.parametrize("change, fragment", [

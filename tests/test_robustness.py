@@ -87,7 +87,8 @@ def test_max_actions_and_option_values_are_recorded(tmp_path):
     assert main(["play", "mattis", "--max-actions", "5", "--seed", "1", "--quiet",
                  "--option", "sequences=TRUE", "--record", str(record)]) == 1   # aborted
     saved = json.loads(record.read_text())
-    assert saved["max_actions"] == 5 and saved["options"] == {"sequences": True}
+    assert saved["max_actions"] == 5 and saved["options"]["sequences"] is True
+    assert saved["options"] == rulekit.load("mattis", {"sequences": True}).options
     assert saved["result"]["status"] == "aborted"
     assert main(["replay", str(record)]) == 0
 
@@ -173,3 +174,71 @@ def test_bad_card_text_in_apply_is_an_illegal_action():
     game = rulekit.load("mattis").new_game(seed=1)
     with pytest.raises(rulekit.IllegalAction, match="bad card 'ZZ'"):
         game.apply("play ZZ")
+
+
+def test_very_long_or_deep_expressions_are_reported_not_raised(tmp_path):
+    for body in ["1" + " + 1" * 400, "-" * 600 + "1", "not " * 600 + "true"]:
+        path = tmp_path / "deep.yaml"
+        path.write_text(f"rulekit: 1\nextends: mattis\nname: deep\ndefinitions:\n  x: {body}\n"
+                        "  hand_size: 3 if x else 3\n")
+        _, diags = rulekit.check(str(path))
+        assert diags and diags[0].code in ("too-deep", "expr-syntax"), diags
+        assert "too long or too deeply nested" in diags[0].message or diags[0].code != "too-deep"
+
+
+def test_deeply_nested_record_is_a_record_error(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100000 + "]" * 100000)
+    assert main(["replay", str(path)]) == 1
+    assert "nested too deeply" in capsys.readouterr().err
+
+
+def test_deleted_variable_action_and_start_step_are_blamed_in_the_variant(tmp_path):
+    path = tmp_path / "dd.yaml"
+    path.write_text("rulekit: 1\nextends: mattis\nname: d\nvars:\n  trump: null\nphases:\n"
+                    "  shed:\n    actions:\n      take: null\n  collect:\n    steps:\n"
+                    "      trick_start: null\n")
+    _, diags = rulekit.check(str(path))
+    errs = [d for d in diags if d.severity == "error"]
+    assert errs and all(Path(d.file).name == "dd.yaml" for d in errs), errs
+    lines = {d.line for d in errs}
+    assert lines == {5, 9, 12}
+
+
+def test_replay_json_and_transcript_do_not_mix(tmp_path, capsys):
+    record = tmp_path / "g.json"
+    main(["play", "mattis", "--seed", "2", "--quiet", "--record", str(record)])
+    capsys.readouterr()
+    assert main(["replay", str(record), "--json", "--transcript"]) == 2
+    assert "cannot be combined" in capsys.readouterr().err
+
+
+def test_a_card_alone_answers_the_prompt_and_quiet_still_shows_moves():
+    run = cli(["play", "mattis", "--seed", "3", "--human", "0", "--quiet", "--ascii"],
+              stdin="4h\n" + "1\n" * 3000)
+    assert run.returncode == 0, run.stderr
+    assert "seat 0: play 4H" in run.stdout          # '4h' picked the one action with it
+    assert "seat 1: play" in run.stdout              # --quiet does not hide the moves
+
+
+def test_no_color_means_no_styles_at_all():
+    import io
+
+    from rulekit.terminal import make_console
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    def render():
+        buf = Tty()
+        make_console(buf).print("[bold]seat 0[/bold] [red]7H[/red]")
+        return buf.getvalue()
+
+    os.environ.pop("NO_COLOR", None)
+    assert "\x1b[1m" in render()                    # a terminal gets bold and colour
+    os.environ["NO_COLOR"] = "1"
+    try:
+        assert render() == "seat 0 7H\n"
+    finally:
+        del os.environ["NO_COLOR"]
