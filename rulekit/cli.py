@@ -172,7 +172,7 @@ def cmd_list(args) -> int:
         if isinstance(pl, dict):
             lo, hi = pl.get("min", "?"), pl.get("max", "?")
             players = str(lo) if lo == hi else f"{lo}-{hi}"
-        label = str(path) if args.dir else name
+        label = f"{path} ({d.get('name', '?')})" if args.dir else name
         rows.append((label, str(d.get("title", "")), players, str(d.get("summary", ""))))
     if not rows:
         print("no rulesets found")
