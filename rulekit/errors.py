@@ -123,6 +123,3 @@ class DiagnosticSink:
             return (d.file or "", d.line or 0, d.column or 0)
         return sorted(self.items, key=key)
 
-    def raise_if_errors(self) -> None:
-        if self.has_errors:
-            raise RulesetError(self.sorted())

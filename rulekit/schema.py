@@ -64,10 +64,6 @@ def _effect_forms() -> dict[str, str]:
     return {next(iter(b["required"])): b.get("title", "") for b in branches}
 
 
-def _effect_names() -> list[str]:
-    return list(_effect_forms())
-
-
 def _is_effect_schema(schema) -> bool:
     branches = schema.get("oneOf", []) if isinstance(schema, dict) else []
     return schema is load_schema()["$defs"]["effect"] or (

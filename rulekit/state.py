@@ -57,11 +57,6 @@ class State:
         self._surfaced: list = []   # put face up since the last decision (see engine)
         self._moved: list = []      # cards moved since the current action began
 
-    # zone access ----------------------------------------------------------------------
-    def zone_list(self, name: str, seat):
-        z = self.z[name]
-        return z[seat] if seat is not None else z
-
 
 # --------------------------------------------------------------------------------------
 # primitive effects (called from generated code; G is the State)
