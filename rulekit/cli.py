@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the diagnostics as JSON")
     s.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="check with this option value (repeatable)")
+    s.add_argument("--simulate", type=_positive, metavar="N",
+                   help="also play N random games at each player count; report aborts")
 
     s = sub.add_parser("play", help="play one game with bots and print its transcript")
     s.add_argument("ruleset", metavar="RULESET", help="a bundled name or a path to a YAML file")
@@ -206,15 +208,43 @@ def cmd_validate(args) -> int:
             names.append(name)
     for name in names:
         rules, diags = rulekit.check(name, options)
-        bad = bad or rules is None
+        if rules is not None and args.simulate:
+            diags = diags + simulate(rules, name, args.simulate)
+        bad = bad or rules is None or any(d.severity == "error" for d in diags)
         everything.extend(diags)
         if not args.json:
             _print_diagnostics(diags, sys.stdout)
-            if rules is not None:
+            if rules is not None and not any(d.severity == "error" for d in diags):
                 print(f"{name}: ok" + (f" ({len(diags)} warning(s))" if diags else ""))
     if args.json:
         print(json.dumps([d.as_dict() for d in everything], indent=1))
     return 1 if bad else 0
+
+
+def simulate(rules, name: str, games: int) -> list:
+    """Play ``games`` random games at each allowed player count (seeds 0, 1, ...) and
+    return one error diagnostic per player count at which some game aborted."""
+    import random as _random
+
+    from .errors import Diagnostic, Pos
+    out = []
+    lo, hi, _ = rules.players
+    for players in range(lo, hi + 1):
+        aborted = []
+        for seed in range(games):
+            game = rules.new_game(players=players, seed=seed)
+            rng = _random.Random(seed)
+            while not game.finished:
+                game.apply(rng.choice(game.legal_actions()))
+            if game.result.status == "aborted":
+                aborted.append((seed, game.result.message))
+        if aborted:
+            seed, why = aborted[0]
+            out.append(Diagnostic(Pos(rules.path or name, 1, 1), "error",
+                                  f"{len(aborted)} of {games} random games with {players} "
+                                  f"players aborted; the first (seed {seed}): {why}",
+                                  "simulate"))
+    return out
 
 
 # ---- play ----------------------------------------------------------------------------

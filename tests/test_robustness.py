@@ -242,3 +242,16 @@ def test_no_color_means_no_styles_at_all():
         assert render() == "seat 0 7H\n"
     finally:
         del os.environ["NO_COLOR"]
+
+
+def test_validate_simulate_finds_rulesets_that_abort_at_play_time(tmp_path, capsys):
+    path = tmp_path / "ns.yaml"
+    path.write_text("rulekit: 1\nextends: mattis\nname: ns\nplayers: {min: 3, max: 4}\n"
+                    "setup: null\n")
+    assert main(["validate", str(path)]) == 0          # the shape and names are fine
+    capsys.readouterr()
+    assert main(["validate", str(path), "--simulate", "2"]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:1:1: error: 2 of 2 random games with 3 players aborted" in out
+    assert "4 players aborted" in out and f"{path}: ok" not in out
+    assert main(["validate", "mattis", "--simulate", "2"]) == 0
