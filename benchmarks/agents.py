@@ -12,7 +12,7 @@ import argparse
 import time
 
 import rulekit
-from rulekit.agents import make_agent
+from rulekit.play.agents import make_agent
 
 
 def loss_rate(rules, players: int, games: int, kind: str) -> tuple[float, float]:

@@ -48,7 +48,7 @@ def main() -> None:
                 per["action " + act.name] += 1
                 game.apply(act)
             for name, text in events:
-                per[name] += sum(text in ev["text"] for ev in game.events)
+                per[name] += sum(text in ev.get("text", "") for ev in game.events)
             actions += game.actions
             aborted += game.result.status == "aborted"
         took = time.perf_counter() - start

@@ -6,8 +6,8 @@ greedy agent against random ones, look at what one seat sees, record and replay 
 from pathlib import Path
 
 import rulekit
-from rulekit.agents import make_agent
-from rulekit.records import make_record, replay
+from rulekit.play.agents import make_agent
+from rulekit.runtime.records import make_record, replay
 
 HERE = Path(__file__).parent
 

@@ -92,7 +92,7 @@ class IllegalAction(RulekitError):
 
 
 class CardError(IllegalAction):
-    """Card text that does not name a card of the ruleset's pack (C-1). An action with
+    """Card text that does not name a card of the ruleset's pack. An action with
     bad card text is an illegal action, so this is an IllegalAction too."""
 
     def __init__(self, message: str):
@@ -123,3 +123,15 @@ class DiagnosticSink:
             return (d.file or "", d.line or 0, d.column or 0)
         return sorted(self.items, key=key)
 
+
+
+def suggest(name, known) -> str:
+    """A `` (did you mean 'X'?)`` hint for a misspelt ``name`` among ``known``, or ''."""
+    import difflib
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+# The file name of Python code generated from a ruleset: an exception raised in a frame
+# of this file is the ruleset's error, anything else is rulekit's own.
+GENERATED = "<ruleset code>"

@@ -16,7 +16,7 @@ import pytest
 
 import rulekit
 from rulekit.cli import main
-from rulekit.resources import bundled_rulesets
+from rulekit.source.files import bundled_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = Path(__file__).resolve().parent / "broken"

@@ -16,8 +16,8 @@ import pytest
 
 import rulekit
 from rulekit.errors import DiagnosticSink
-from rulekit.loading import parse_yaml
-from rulekit.resources import bundled_rulesets
+from rulekit.source.yaml_source import parse_yaml
+from rulekit.source.files import bundled_rulesets
 
 BROKEN = Path(__file__).resolve().parent / "broken"
 BASE = BROKEN / "base.yaml"

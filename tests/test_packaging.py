@@ -24,7 +24,7 @@ def test_wheel_contains_data_and_plays_from_elsewhere(tmp_path):
                     str(site), str(wheel)], check=True, capture_output=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import rulekit, rulekit.resources as r; "
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import rulekit, rulekit.source.files as r; "
             "assert str(r.grammar_path()).startswith(sys.argv[1]), r.grammar_path(); "
             "from rulekit.cli import main; raise SystemExit(main(['play', 'mattis', '--seed', '1']))")
     run = subprocess.run([sys.executable, "-c", code, str(site)], cwd=elsewhere,

@@ -5,7 +5,7 @@ import pytest
 
 import rulekit
 from rulekit.cli import main
-from rulekit.records import ReplayError, make_record, replay, result_mismatch
+from rulekit.runtime.records import ReplayError, make_record, replay, result_mismatch
 
 
 def play_random(rules, players, seed):

@@ -224,7 +224,7 @@ def test_a_card_alone_answers_the_prompt_and_quiet_still_shows_moves():
 def test_no_color_means_no_styles_at_all():
     import io
 
-    from rulekit.terminal import make_console
+    from rulekit.play.terminal import make_console
 
     class Tty(io.StringIO):
         def isatty(self):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 import rulekit
-from rulekit.records import make_record
+from rulekit.runtime.records import make_record
 from ruleset_positions import (PACK, build_deck, deal_game, hands, legal, load_rules, play,
                                plays, rank, shedding_plan, srt, stock_tricks, suit,
                                unused_after, won, zone)

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.agents import GreedyAgent, determinize, make_agent
-from rulekit.cli import Transcript, main
-from rulekit.terminal import CardStyle, HumanAgent, make_console, render_view
+from rulekit.play.agents import GreedyAgent, determinize, make_agent
+from rulekit.cli import main
+from rulekit.play.transcript import Transcript
+from rulekit.play.terminal import CardStyle, HumanAgent, make_console, render_view
 
 GOLDEN = Path(__file__).parent / "golden"
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .errors import CardError, IllegalAction, RecordError, RulekitError
+from ..errors import CardError, IllegalAction, RecordError, RulekitError
+from ..limits import MAX_ACTIONS
 
 FORMAT = "rulekit-record/1"
 
@@ -112,19 +113,19 @@ def _json(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def start_game(record: dict, max_actions: int = 10000):
+def start_game(record: dict, max_actions: int = MAX_ACTIONS):
     """Load the record's ruleset and start its game (no actions applied yet).
 
     Raises RulesetError, RecordError (bad players/dealer/deck).
     """
-    import rulekit
+    from .loader import load
     name = record["ruleset"]
     folder = record.get("_folder")
     if folder and (name.endswith((".yaml", ".yml")) or "/" in name) and not Path(name).is_absolute():
         candidate = Path(folder) / name
         if candidate.exists():
             name = str(candidate)
-    rules = rulekit.load(name, options=record.get("options") or {})
+    rules = load(name, options=record.get("options") or {})
     try:
         return rules.new_game(players=record["players"], seed=record.get("seed", 0),
                               deck=record.get("deck"), dealer=record.get("dealer"),
@@ -135,7 +136,7 @@ def start_game(record: dict, max_actions: int = 10000):
         raise RecordError(f"record: {exc}") from None
 
 
-def replay(record: dict, upto: int | None = None, max_actions: int = 10000, apply=None):
+def replay(record: dict, upto: int | None = None, max_actions: int = MAX_ACTIONS, apply=None):
     """Replay ``record`` (its first ``upto`` actions, default all); return the game.
 
     ``apply(game, action)``, if given, is called instead of ``game.apply`` with each

@@ -110,3 +110,24 @@ def make_agent(kind: str, seed=None):
     if kind == "greedy":
         return GreedyAgent(seed)
     raise ValueError(f"unknown agent kind '{kind}'; kinds: {', '.join(KINDS)}")
+
+
+def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None) -> dict:
+    """Agents for every seat but ``human``, from ``SEAT=KIND`` texts (the others random),
+    each seeded from ``seed`` and its seat. Raises ValueError with a message for a
+    malformed text, a seat that does not exist, the human's seat or an unknown kind."""
+    kinds = {s: "random" for s in range(n)}
+    for spec in specs:
+        if "=" not in spec:
+            raise ValueError(f"--agent takes SEAT=KIND, not '{spec}'")
+        seat, kind = spec.split("=", 1)
+        try:
+            s = int(seat)
+        except ValueError:
+            raise ValueError(f"--agent: '{seat}' is not a seat number") from None
+        if not 0 <= s < n:
+            raise ValueError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
+        if s == human:
+            raise ValueError(f"--agent: seat {s} is the --human seat")
+        kinds[s] = kind.strip()
+    return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items() if s != human}

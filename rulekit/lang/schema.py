@@ -1,4 +1,4 @@
-"""Stage 2: check the merged ruleset's shape against the JSON Schema (Draft 2020-12).
+"""Check the merged ruleset's shape against the JSON Schema (Draft 2020-12).
 
 Errors are reported at the YAML position of the offending node (for an unknown key, at
 the key) in words a rules author understands; a ``oneOf`` failure (an effect, a
@@ -6,13 +6,13 @@ the key) in words a rules author understands; a ``oneOf`` failure (an effect, a
 """
 from __future__ import annotations
 
-import difflib
 import json
 from functools import lru_cache
 
-from .errors import Diagnostic, DiagnosticSink
-from .loading import Source
-from .resources import schema_path
+from ..errors import Diagnostic, DiagnosticSink, suggest
+from ..source.files import schema_path
+from ..source.yaml_source import Source
+from .effects import schema_branches
 
 _TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
                "object": "a mapping (key: value lines)", "array": "a list", "null": "empty",
@@ -21,8 +21,11 @@ _TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true o
 
 @lru_cache(maxsize=1)
 def load_schema() -> dict:
-    """The ruleset JSON Schema shipped in the package, parsed once."""
-    return json.loads(schema_path().read_text(encoding="utf-8"))
+    """The ruleset JSON Schema shipped in the package, parsed once, with its ``effect``
+    definition generated from the effect registry (:mod:`rulekit.lang.effects`)."""
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    schema["$defs"]["effect"] = {"oneOf": schema_branches()}
+    return schema
 
 
 @lru_cache(maxsize=1)
@@ -50,12 +53,6 @@ def _kind(value) -> str:
 def _where(path) -> str:
     parts = [str(p) for p in path if not isinstance(p, int)]
     return ".".join(parts) if parts else "the top level"
-
-
-def suggest(name: str, known) -> str:
-    """A ' (did you mean X?)' hint, or ''."""
-    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _effect_forms() -> dict[str, str]:

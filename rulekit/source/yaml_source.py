@@ -8,27 +8,22 @@ Stage 1 of the pipeline (DESIGN.md). What it guarantees:
 * duplicate keys are errors;
 * only ``true``/``false`` are booleans and only digits are integers (YAML 1.2 core):
   ``yes``, ``no``, ``on``, ``off`` and ``1:30`` stay strings;
-* ``extends:`` (a bundled name or a path relative to the extending file) is resolved
-  and merged: mappings merge by key, ``null`` deletes a key, anything else replaces.
+* ``extends:`` is resolved by :mod:`rulekit.source.extends`.
 
 Usage::
 
-    doc = load_document("path/to/variant.yaml", sink)
+    doc = parse_yaml(text, "variant.yaml", sink)
     doc.data["phases"]          # plain data
     doc.pos(("phases", "shed")) # Pos of that node
 """
 from __future__ import annotations
 
-import difflib
-import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import yaml
 
-from .errors import DiagnosticSink, Pos
-from .resources import bundled_rulesets
+from ..errors import DiagnosticSink, Pos
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -249,152 +244,3 @@ def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
                    "shape")
         return None
     return Source(data, builder.positions, builder.scalars, builder.key_positions, [filename])
-
-
-# --------------------------------------------------------------------------------------
-# extends and merging
-
-def resolve_name(name: str, relative_to: Path | None = None) -> Path | None:
-    """Path of a ruleset named by bundled name or by path (relative to ``relative_to``).
-
-    None if nothing of that name exists; an existing folder is returned as is, so the
-    caller can say it is a folder rather than that it does not exist.
-    """
-    bundled = bundled_rulesets()
-    if name in bundled and "/" not in name and not name.endswith((".yaml", ".yml")):
-        return bundled[name]
-    candidate = Path(name)
-    if relative_to is not None and not candidate.is_absolute():
-        candidate = relative_to / candidate
-    if candidate.exists():
-        return candidate
-    return None
-
-
-_BY_NAME = {("definitions",), ("procedures",)}
-
-
-def head_name(key: str) -> str:
-    """The name of a definition or procedure key: ``beats(p, top)`` -> ``beats``."""
-    return str(key).split("(", 1)[0].strip()
-
-
-def _merge(base, over, over_src: "Source", path: tuple = (), deleted: dict | None = None):
-    """Merge ``over`` into ``base``: mappings by key, None deletes, else replace.
-
-    Definitions and procedures match by name, so an override may change parameters.
-    Each deletion is recorded in ``deleted`` (path -> Pos of the null in the variant).
-    """
-    if not (isinstance(base, dict) and isinstance(over, dict)):
-        return over
-    out = dict(base)
-    for key, value in over.items():
-        if path in _BY_NAME:
-            name = head_name(key)
-            for old in [k for k in out if k != key and head_name(k) == name]:
-                moved = out.pop(old)            # overridden with other parameters
-                if value is not None:
-                    out[key] = moved
-        if value is None:
-            if deleted is not None:
-                where = path + (head_name(key),) if path in _BY_NAME else path + (key,)
-                deleted[where] = over_src.key_pos(path + (key,))
-            out.pop(key, None)
-        elif key in out:
-            out[key] = _merge(out[key], value, over_src, path + (key,), deleted)
-        else:
-            out[key] = value
-    return out
-
-
-def _check_new_options(own: dict, base: Source, src: Source, base_name: str,
-                       sink: DiagnosticSink) -> None:
-    """A variant that sets an option its base does not have must declare it fully."""
-    from .schema import suggest
-    options = own.get("options")
-    if not isinstance(options, dict):
-        return
-    known = (base.data.get("options") or {}) if isinstance(base.data, dict) else {}
-    for name, value in options.items():
-        if name in known or not isinstance(value, dict) or "type" in value:
-            continue
-        sink.error(src.key_pos(("options", name)),
-                   f"'{name}' is not an option of {base_name}{suggest(name, known)}; "
-                   f"its options: {', '.join(known) or 'none'} (a new option needs a `type`)",
-                   "option")
-
-
-def read_text(path: Path, display: str, sink: DiagnosticSink) -> str | None:
-    """Read a ruleset file's text, reporting unreadable files to ``sink``."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        sink.error(None, f"{display}: no such file", "missing-file")
-    except IsADirectoryError:
-        sink.error(None, f"{display}: is a folder, not a ruleset file", "missing-file")
-    except UnicodeDecodeError as exc:
-        sink.error(Pos(display, 1, 1), f"not UTF-8 text ({exc.reason})", "yaml")
-    except OSError as exc:
-        sink.error(None, f"{display}: cannot read ({exc.strerror})", "missing-file")
-    return None
-
-
-def _base_display(name: str, path: Path, display: str) -> str:
-    """How diagnostics name a base file: a relative ``extends:`` path is shown beside the
-    extending file as that file is shown; a bundled name relative to the working folder
-    when it is inside it; an absolute path as is."""
-    if Path(name).is_absolute():
-        return str(path)
-    if path == bundled_rulesets().get(name):
-        try:
-            return str(path.resolve().relative_to(Path.cwd()))
-        except ValueError:
-            return str(path)
-    return os.path.normpath(Path(display).parent / name)
-
-
-def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
-                  _chain: tuple = ()) -> Source | None:
-    """Load ``path`` and everything it ``extends``, merged; errors go to ``sink``."""
-    display = display or str(path)
-    chain = _chain + (path.resolve(),)
-    text = read_text(path, display, sink)
-    if text is None:
-        return None
-    src = parse_yaml(text, display, sink)
-    if src is None:
-        return None
-    base_name = src.data.get("extends")
-    if base_name is None:
-        return src
-    if not isinstance(base_name, str):
-        sink.error(src.pos(("extends",)), "extends: must name a ruleset (a bundled name or a "
-                   "path to a YAML file)", "extends")
-        return None
-    base_path = resolve_name(base_name, path.parent)
-    if base_path is None or base_path.is_dir():
-        known = ", ".join(bundled_rulesets())
-        close = difflib.get_close_matches(base_name, list(bundled_rulesets()), n=1, cutoff=0.6)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        what = "is a folder, not a ruleset file" if base_path is not None else \
-            f"no ruleset '{base_name}'{hint}"
-        sink.error(src.pos(("extends",)),
-                   f"extends: {what} (bundled: {known}; a path is relative "
-                   f"to this file's folder)", "missing-base")
-        return None
-    if base_path.resolve() in chain:   # reported at the extends: that closes the cycle
-        names = " -> ".join(p.name for p in chain + (base_path.resolve(),))
-        sink.error(src.pos(("extends",)), f"extends cycle: {names}", "extends-cycle")
-        return None
-    base = load_document(base_path, sink, _base_display(base_name, base_path, display), chain)
-    if base is None:
-        return None
-    own = dict(src.data)
-    del own["extends"]
-    _check_new_options(own, base, src, base_name, sink)
-    deleted = dict(base.deleted)
-    merged = _merge(base.data, own, src, (), deleted)
-    positions = {**base.positions, **src.positions}
-    scalars = {**base.scalars, **src.scalars}
-    keys = {**base.key_positions, **src.key_positions}
-    return Source(merged, positions, scalars, keys, base.files + src.files, deleted)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parent.parent   # the package folder
 
 
 def data_dir(name: str) -> Path:

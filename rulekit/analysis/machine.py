@@ -1,4 +1,4 @@
-"""Stage 4: the phase/step machine as a networkx graph, and its static checks.
+"""The phase/step machine as a networkx graph, and its static checks.
 
 Nodes are ``"phase.step"`` plus two markers, ``"<setup>"`` (the game's start) and
 ``"<end>"`` (the game is over); an edge runs from each step to each transition target
@@ -10,62 +10,50 @@ the game (no cycle without a way out).
 """
 from __future__ import annotations
 
-from .errors import DiagnosticSink
-from .loading import Source
+from ..errors import DiagnosticSink
+from ..lang.effects import EFFECTS
 
 START, END = "<setup>", "<end>"
 
 
-def _ends_game(items, procedures_end: set, data) -> bool:
-    """Whether an effect list (plain data) may run end_game, directly or via a procedure."""
-    for item in items or []:
-        if not isinstance(item, dict):
-            continue
-        if "end_game" in item:
+def block_ends_game(block, ending: set) -> bool:
+    """Whether a compiled effect block may run an effect that ends the game (the
+    registry's ``ends_game``), directly, in a child list, or through a procedure in
+    ``ending``."""
+    for node in block.nodes:
+        if EFFECTS[node.key].ends_game or node.calls in ending:
             return True
-        if "call" in item and isinstance(item["call"], str):
-            if item["call"].split("(", 1)[0].strip() in procedures_end:
-                return True
-        for key in ("then", "else", "do"):
-            if key in item and _ends_game(item[key], procedures_end, data):
-                return True
+        if any(block_ends_game(child, ending) for child in node.children.values()):
+            return True
     return False
 
 
-def _procedures_that_end(data) -> set:
-    procs = data.get("procedures") or {}
-    names = {h.split("(", 1)[0].strip(): body for h, body in procs.items()}
+def procedures_that_end(rules) -> set:
+    """Names of the procedures that may end the game (a fixpoint over calls)."""
     ending: set = set()
     changed = True
     while changed:
         changed = False
-        for name, body in names.items():
-            if name not in ending and _ends_game(body, ending, data):
+        for name, proc in rules.procedures.items():
+            if name not in ending and block_ends_game(proc.block, ending):
                 ending.add(name)
                 changed = True
     return ending
 
 
-def build_machine(rules, sink: DiagnosticSink, src: Source):
-    """Build the graph of ``rules`` and report unreachable and trapped steps to ``sink``."""
+def build_machine(rules, sink: DiagnosticSink):
+    """Build the graph of compiled ``rules`` (a networkx DiGraph, also set as
+    ``rules.graph``) and report unreachable and trapped steps to ``sink``."""
     import networkx as nx
-    data = src.data
     g = nx.DiGraph()
     g.add_node(START)
     g.add_node(END)
-    ending = _procedures_that_end(data)
+    ending = procedures_that_end(rules)
     for pname, phase in rules.phases.items():
-        pdata = data["phases"][pname]
         for sname, step in phase.steps.items():
-            sdata = pdata["steps"][sname]
             g.add_node(step.key, phase=pname, step=sname, decides=step.actor is not None)
-            ends = _ends_game(sdata.get("do"), ending, data)
-            nxt = sdata.get("next")
-            if isinstance(nxt, list):
-                ends = ends or any(_ends_game(t.get("do"), ending, data) for t in nxt)
-            for a in step.actions:
-                if _ends_game(pdata["actions"][a.name].get("do"), ending, data):
-                    ends = True
+            blocks = [step.do] + [t.do for t in step.transitions] + [a.do for a in step.actions]
+            ends = any(block_ends_game(b, ending) for b in blocks)
             step.ends_game = ends
             if ends:
                 g.add_edge(step.key, END)
@@ -85,4 +73,5 @@ def build_machine(rules, sink: DiagnosticSink, src: Source):
                 sink.error(step.pos, f"step '{sname}' of phase '{pname}' can never lead to the "
                            "end of the game (a cycle with no way out, or no end_game after it)",
                            "trap")
+    rules.graph = g
     return g

@@ -28,6 +28,8 @@ class Builtin:
     doc: str
     example: str
     state: bool = False
+    inline: str | None = None     # code template compiled in place of a call ({0}, {1})
+    zone_aware: bool = False      # compiled by the expression compiler from the zone's `top`
 
 
 REGISTRY: dict[str, Builtin] = {}
@@ -44,19 +46,31 @@ def builtin(params: str, result: str, doc: str, example: str, state: bool = Fals
     return wrap
 
 
+def compiled_builtin(name: str, params: str, result: str, doc: str, example: str,
+                     inline: str | None = None, zone_aware: bool = False) -> None:
+    """Register a built-in that the expression compiler writes in place (no function):
+    ``inline`` is a code template of the arguments; ``zone_aware`` ones read the zone."""
+    REGISTRY[name] = Builtin(name, tuple(params.split()), result, None, doc, example,
+                             inline=inline, zone_aware=zone_aware)
+
+
 # ---- cards -----------------------------------------------------------------------------
-# rank(c) and suit(c) read the ruleset's tables; they are compiled inline (see
-# expressions.py) but registered here for checking and documentation.
+# rank(c) and suit(c) read the ruleset's tables (_RANK, _SUIT in the generated code's
+# namespace), compiled in place.
 
-@builtin("card", "rank", "the card's rank as its index in cards.ranks (lowest 0); null for null",
-         "rank(first(hand[actor])) >= rank(top(trick))", state=True)
-def rank(G, c):
-    return G.rules.rank_of.get(c)
+compiled_builtin("rank", "card", "rank", "the card's rank as its index in cards.ranks (lowest "
+                 "0); null for null", "rank(first(hand[actor])) >= rank(top(trick))",
+                 inline="_RANK.get({0})")
+compiled_builtin("suit", "card", "suit", "the card's suit letter; null for null",
+                 "suit(c) == trump", inline="_SUIT.get({0})")
 
-
-@builtin("card", "suit", "the card's suit letter; null for null", "suit(c) == trump", state=True)
-def suit(G, c):
-    return G.rules.suit_of.get(c)
+# pile ends read the zone's `top` key, so the compiler writes them per zone
+compiled_builtin("top", "cards", "card", "the card at the pile's top end (zone key `top`; a "
+                 "list's last item); null if empty", "top(stock)", zone_aware=True)
+compiled_builtin("bottom", "cards", "card", "the card at the pile's bottom end; null if empty",
+                 "bottom(trick)", zone_aware=True)
+compiled_builtin("top_n", "cards int", "cards", "the n cards at the pile's top end, in zone "
+                 "order", "top_n(stock, 10)", zone_aware=True)
 
 
 @builtin("str", "card", "the card a text names ('QS', '10h'); a text that names no card of "
@@ -349,7 +363,7 @@ def seats_in(G):
     return [s for s in range(G.n) if inp[s]]
 
 
-@builtin("seat", "bool", "true if the seat is still in the game (C-2)", "is_in(s)", state=True)
+@builtin("seat", "bool", "true if the seat is still in the game", "is_in(s)", state=True)
 def is_in(G, s):
     return s is not None and G.inplay[s]
 
@@ -362,7 +376,7 @@ def seats_from(G, s):
     return [(s + i) % n for i in range(n) if inp[(s + i) % n]]
 
 
-@builtin("seat", "seat", "the next seat clockwise after s that is still in the game (C-2); "
+@builtin("seat", "seat", "the next seat clockwise after s that is still in the game; "
          "s itself if nobody else is", "left_of(actor)", state=True)
 def left_of(G, s):
     n, inp = G.n, G.inplay

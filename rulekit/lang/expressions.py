@@ -19,56 +19,14 @@ of locals) and the namespace of :class:`Namespace`.
 """
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .functions import REGISTRY
+from ..errors import suggest
+from .builtins import REGISTRY
+from .types import NUMERIC, ExprError, Scope, Typed, compatible  # noqa: F401 (re-exported)
 
 START_RULES = ["expr", "move_stmt", "assign_stmt", "let_stmt", "for_stmt", "choose_stmt",
                "call_stmt", "head_stmt"]
-
-# --------------------------------------------------------------------------------------
-# types
-
-NUMERIC = {"int", "seat", "rank"}
-TEXT = {"str", "suit"}
-LISTY = {"cards", "list", "play", "zone"}
-
-
-def compatible(have: str, want: str) -> bool:
-    """Whether a value of static type ``have`` may be used where ``want`` is expected."""
-    if have == want or "any" in (have, want) or have == "null":
-        return True
-    if have in NUMERIC and want in NUMERIC:
-        return True
-    if have in TEXT and want in TEXT:
-        return True
-    if have in LISTY and want in LISTY:
-        return True
-    return False
-
-
-class ExprError(Exception):
-    """A compile-time error in an expression: ``message``, ``offset`` into the text,
-    ``code``, and ``name`` (the unknown or misused name, when there is one)."""
-
-    def __init__(self, message: str, offset: int = 0, code: str = "expr", name: str = ""):
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-        self.code = code
-        self.name = name
-
-
-@dataclass
-class Typed:
-    """A compiled fragment: Python ``code``, static ``type``, and for a zone its target."""
-    code: str
-    type: str
-    zone: tuple | None = None     # (ZoneDecl, seat_code or None) when this names a zone
-    perseat: object = None        # a per-seat zone or variable used without [seat]
-
 
 # --------------------------------------------------------------------------------------
 # parsing
@@ -77,7 +35,7 @@ class Typed:
 def parser():
     """The LALR parser for every entry point (built once, cached)."""
     from lark import Lark
-    from .resources import grammar_path
+    from ..source.files import grammar_path
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
                 start=START_RULES, propagate_positions=True, maybe_placeholders=True,
                 cache=True)
@@ -143,29 +101,8 @@ def caret_line(text: str, offset: int) -> str:
 # --------------------------------------------------------------------------------------
 # compiling
 
-@dataclass
-class Scope:
-    """Names visible to an expression beyond the ruleset's globals.
-
-    ``pylocals``: name -> type, compiled as Python locals (parameters, lambdas);
-    ``locals``: name -> type, read from the locals dict ``L``;
-    ``specials``: which context names exist (``actor``, ``last_action``, ``seat``).
-    """
-    pylocals: dict = field(default_factory=dict)
-    locals: dict = field(default_factory=dict)
-    specials: frozenset = frozenset()
-
-    def child(self, **pylocals) -> "Scope":
-        return Scope({**self.pylocals, **pylocals}, self.locals, self.specials)
-
-
 def py_name(name: str) -> str:
     return "v_" + name
-
-
-def suggest(name: str, known) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 _SPECIAL_TYPES = {"actor": ("G.actor", "seat"), "last_action": ("G.last_action", "str"),
@@ -185,6 +122,15 @@ class Compiler:
 
     def __init__(self, ctx):
         self.ctx = ctx
+        self.current: list = []     # the definitions being compiled, innermost last
+
+    def note_definition(self, info) -> None:
+        """Record a use of definition ``info``: by the definition being compiled (its
+        ``refs``), or by a step, action or procedure (then it is ``used``)."""
+        if self.current:
+            self.current[-1].refs.add(info.name)
+        else:
+            info.used = True
 
     # public ---------------------------------------------------------------------------
     def expr(self, text, scope: Scope, want: str | None = None) -> Typed:
@@ -244,11 +190,13 @@ class Compiler:
             return Typed(code, typ)
         if name in ctx.vars:
             decl = ctx.vars[name]
+            ctx.used_vars.add(name)
             if decl.per == "seat":
                 return Typed(f"G.v[{name!r}]", "list", perseat=decl)
             return Typed(f"G.v[{name!r}]", decl.type)
         if name in ctx.zones:
             decl = ctx.zones[name]
+            ctx.used_zones.add(name)
             if decl.per == "seat":
                 return Typed(f"G.z[{name!r}]", "list", perseat=decl)
             return Typed(f"G.z[{name!r}]", "zone", zone=(decl, None))
@@ -257,7 +205,7 @@ class Compiler:
             if info.params:
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s): write "
                                 f"{name}({', '.join(info.params)})", tok.start_pos, "arity", name)
-            info.used = True
+            self.note_definition(info)
             return Typed(f"{info.fn}(G)", info.type)
         if name in REGISTRY:
             raise ExprError(f"'{name}' is a function: call it as {name}(...)", tok.start_pos,
@@ -292,8 +240,7 @@ class Compiler:
                 raise ExprError(f"a per-seat name is indexed by a seat, not {idx.type}",
                                 _off(t.children[1]), "type")
             code = f"{base.code}[{idx.code}]"
-            from .compiling import ZoneDecl
-            if isinstance(base.perseat, ZoneDecl):
+            if base.perseat.kind == "zone":
                 return Typed(code, "zone", zone=(base.perseat, idx.code))
             return Typed(code, base.perseat.type)
         if not compatible(base.type, "list"):
@@ -384,7 +331,7 @@ class Compiler:
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s) "
                                 f"({', '.join(info.params)}), not {len(args)}",
                                 tok.start_pos, "arity", name)
-            info.used = True
+            self.note_definition(info)
             return Typed(f"{info.fn}(G{''.join(', ' + a.code for a in args)})", info.type)
         if name in REGISTRY:
             b = REGISTRY[name]
@@ -399,20 +346,17 @@ class Compiler:
                 if not compatible(a.type, want):
                     raise ExprError(f"argument {i + 1} of '{name}' must be {want}, not {a.type}",
                                     _off(argnodes[i]), "type")
-            if name in ("top", "bottom", "top_n"):
+            if b.zone_aware:
                 return self._pile_end(name, args)
             if name == "card" and argnodes[0].data == "string":
                 text = str(argnodes[0].children[0])[1:-1]
-                known = getattr(self.ctx, "card_names", None)
-                if known is not None and _canonical(text, known) is None:
+                card = self.ctx.cards.lookup(text)
+                if card is None:
                     raise ExprError(f"card('{text}'): no such card in this pack", _off(argnodes[0]),
                                     "type")
-                if known is not None:
-                    return Typed(repr(_canonical(text, known)), "card")
-            if name == "rank":
-                return Typed(f"_RANK.get({args[0].code})", "rank")
-            if name == "suit":
-                return Typed(f"_SUIT.get({args[0].code})", "suit")
+                return Typed(repr(card), "card")
+            if b.inline is not None:
+                return Typed(b.inline.format(*(a.code for a in args)), b.result)
             prefix = "G, " if b.state else ""
             return Typed(f"_B_{name}({prefix}{', '.join(a.code for a in args)})", b.result)
         if name in ctx.procedures:
@@ -437,14 +381,6 @@ class Compiler:
         return Typed(code, "cards")
 
 
-def _canonical(text: str, known: set) -> str | None:
-    """The card ``text`` names among ``known`` card names (case-insensitive, 10 for T)."""
-    t = text.strip().upper()
-    if t.startswith("10"):
-        t = "T" + t[2:]
-    return t if t in known else None
-
-
 def _a(word: str) -> str:
     """'a card', 'an int'."""
     return ("an " if word[:1] in "aeiou" else "a ") + word
@@ -462,23 +398,6 @@ def _src(t) -> str:
     if isinstance(t, Token):
         return str(t)
     return "/".join(str(c) for c in t.scan_values(lambda v: isinstance(v, Token)))
-
-
-# pile ends are zone-aware, so they are compiled specially above; register them for checks
-def _register_pile_builtins():
-    from .functions import Builtin
-    REGISTRY["top"] = Builtin("top", ("cards",), "card", None,
-                              "the card at the pile's top end (zone key `top`; a list's last "
-                              "item); null if empty", "top(stock)")
-    REGISTRY["bottom"] = Builtin("bottom", ("cards",), "card", None,
-                                 "the card at the pile's bottom end; null if empty",
-                                 "bottom(trick)")
-    REGISTRY["top_n"] = Builtin("top_n", ("cards", "int"), "cards", None,
-                                "the n cards at the pile's top end, in zone order",
-                                "top_n(stock, 10)")
-
-
-_register_pile_builtins()
 
 
 def namespace() -> dict:

@@ -11,28 +11,47 @@ Usage (INTERFACES.md section 5)::
 How a game moves: the engine enters a step and runs its ``do`` effects. A step with an
 ``actor`` waits for a decision: :meth:`GameState.legal_actions` lists the actions of
 the step whose ``choose`` domain and ``legal`` condition allow them, and
-:meth:`GameState.apply` runs the chosen action's effects, counts it (C-8) and follows the
+:meth:`GameState.apply` runs the chosen action's effects, counts it  and follows the
 step's first transition whose ``if`` holds. A step without an actor follows its
-transitions at once (automatic steps, C-8). ``end_game`` stops everything.
+transitions at once (automatic steps). ``end_game`` stops everything.
 
-Guards: ``max_actions`` recorded actions (C-8) and ``AUTO_STEP_LIMIT`` automatic steps
-in a row end the game as ``aborted`` with a message instead of running forever; an error
-raised by ruleset code at play time also aborts, naming the step.
+Guards: ``max_actions`` recorded actions and ``AUTO_STEP_LIMIT`` automatic steps in a
+row end the game as ``aborted`` with a message instead of running forever; an error
+raised by the ruleset's generated code at play time also aborts, naming the step. Any
+other exception is a bug of rulekit and propagates.
+
+Events: every change a seat could notice is emitted into ``events`` (see
+:meth:`State.emit`); transcripts and tables read them instead of the engine's insides.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
-from .compiling import GameOver
-from .errors import CardError, IllegalAction
+from ..errors import GENERATED, CardError, IllegalAction
+from ..lang.effects import GameOver
+from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS
 from .state import State
 
-AUTO_STEP_LIMIT = 10000
 _RUNTIME_WORDS = {"ZeroDivisionError": "division by zero",
                   "TypeError": "a value of the wrong type (often a variable that is still null)",
                   "KeyError": "no such card, seat or name", "IndexError": "no such item",
                   "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}
+
+
+class RulesetFault(Exception):
+    """A ruleset that cannot go on at play time (no transition applies)."""
+
+
+def raised_by_ruleset(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised inside code generated from a ruleset (a frame of
+    :data:`rulekit.errors.GENERATED` in its traceback)."""
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == GENERATED:
+            return True
+        tb = tb.tb_next
+    return False
 
 
 @dataclass(frozen=True)
@@ -82,7 +101,8 @@ class Action:
 class GameState(State):
     """A game in progress. Made by :meth:`rulekit.compiling.Rules.new_game`."""
 
-    def __init__(self, rules, players=None, seed=0, deck=None, dealer=None, max_actions=10000):
+    def __init__(self, rules, players=None, seed=0, deck=None, dealer=None,
+                 max_actions=MAX_ACTIONS):
         n = rules.players[2] if players is None else players
         lo, hi, _ = rules.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
@@ -102,8 +122,6 @@ class GameState(State):
             raise ValueError(f"max_actions must be a positive whole number, not {max_actions}")
         self._init_state(rules, n, seed, dealer, order, rng)
         self.max_actions = max_actions
-        self.shown_by_action: list = []   # cards the last action itself put face up
-        self.moved_by_action: dict = {}   # card -> (zone, seat) the last action moved it to
         self._L: dict = {}
         self._legal: list = []
         self._index: dict = {}
@@ -130,18 +148,20 @@ class GameState(State):
     def _guarded(self, fn, *args):
         try:
             fn(*args)
-            self._settle_public()
         except GameOver:
             self.actor = None
             self._legal, self._index = [], {}
-            self._settle_public()
         except RecursionError:
             self._abort(f"a procedure calls itself without end (in step {self._where()})")
-        except (TypeError, KeyError, IndexError, AttributeError, ValueError,
-                ZeroDivisionError) as exc:
+        except RulesetFault as exc:
+            self._abort(f"the ruleset failed at step {self._where()}: {exc}")
+        except Exception as exc:
+            if not raised_by_ruleset(exc):
+                raise                       # a bug of rulekit, not of the ruleset
             what = _RUNTIME_WORDS.get(type(exc).__name__, "error")
             detail = "" if isinstance(exc, ZeroDivisionError) else f" ({exc})"
             self._abort(f"the ruleset failed at step {self._where()}: {what}{detail}")
+        self.settle_knowledge()
 
     def _where(self) -> str:
         return self.step.key if self.step is not None else "setup"
@@ -153,7 +173,7 @@ class GameState(State):
         self._legal, self._index = [], {}
 
     def _start(self):
-        self.rules.setup(self, {})
+        self.rules.setup.fn(self, {})
         start_phase = self.rules.phases[self.rules.start]
         self._enter(start_phase.steps[start_phase.start])
         self._advance()
@@ -162,24 +182,17 @@ class GameState(State):
         self.step = step
         self.phase = step.phase
         self._L = {}
-        step.effects(self, self._L)
+        step.do.fn(self, self._L)
 
     def _follow(self):
         """Take the current step's first transition whose condition holds."""
         step, L = self.step, self._L
         for tr in step.transitions:
             if tr.cond is None or tr.cond(self, L):
-                tr.effects(self, L)
+                tr.do.fn(self, L)
                 self._enter(tr.target)
                 return
-        raise ValueError(f"no transition of step {step.key} applies")
-
-    def _settle_public(self):
-        """Cards put face up (a see-all zone, a reveal) since the last decision became
-        known to every seat, unless they were turned face down again meanwhile."""
-        marks = self.marks
-        self.public.update(c for c in self._surfaced if marks.get(c) != "down")
-        self._surfaced.clear()
+        raise RulesetFault(f"a bad value (no transition of step {step.key} applies)")
 
     def _advance(self):
         """Run automatic steps until a decision (legal actions computed) or the end."""
@@ -287,19 +300,21 @@ class GameState(State):
         defn = act.defn
         self.last_action = defn.name
         self.actions += 1
-        self.history.append(str(act))
+        text = str(act)
+        self.history.append(text)
         self._legal, self._index = [], {}
         L = {defn.var: act.choice} if defn.var is not None else {}
-        self._moved.clear()
+        event = {"kind": "action", "seat": act.seat, "action": text, "until": None,
+                 "actions": self.actions, "phase": self.phase}
+        self.events.append(event)
         try:
-            defn.effects(self, L)
-            self.shown_by_action = list(self._surfaced)
-            self.moved_by_action = {c: self.where[c] for c in self._moved}
+            defn.do.fn(self, L)
+            event["until"] = len(self.events)   # the events of the action's own effects
             self._follow()
             self._advance()
         finally:
             if self.status == "in_progress" and self.actions >= self.max_actions:
-                self._abort(f"stopped after {self.actions} actions (max_actions, C-8)")
+                self._abort(f"stopped after {self.actions} actions (max_actions)")
 
     # ---- looking at the state -----------------------------------------------------------
     def dump(self) -> dict:
@@ -353,7 +368,8 @@ class GameState(State):
         return self.rules.expression(text, tuple(sorted(names)))(self, dict(names))
 
     def clone(self) -> "GameState":
-        """An independent copy (its own random source in the same state)."""
+        """An independent copy (its own random source in the same state). Its ``events``
+        start empty: what happened before the copy is in the original's."""
         new = object.__new__(GameState)
         new.__dict__.update(self.__dict__)
         zones = self.rules.zones
@@ -369,10 +385,9 @@ class GameState(State):
         new.inplay = list(self.inplay)
         new.out_order = list(self.out_order)
         new.history = list(self.history)
-        new.events = list(self.events)
+        new.events = []                 # a copy starts its own event log
         new.public = set(self.public)
-        new._surfaced = list(self._surfaced)
-        new._moved = list(self._moved)
+        new.surfaced = list(self.surfaced)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new._L = dict(self._L)

@@ -9,59 +9,7 @@ from __future__ import annotations
 
 import json
 
-# --------------------------------------------------------------------------------------
-# effects in words
-
-def effect_text(item) -> str:
-    """One effect (its YAML mapping) as a short English phrase."""
-    if not isinstance(item, dict) or not item:
-        return str(item)
-    key = next(iter(item))
-    v = item[key]
-    if key == "move":
-        return f"move {v}"
-    if key == "deal":
-        each = f"{v['each']} card(s) each" if "each" in v else "all the cards"
-        who = (f"to the seats {v['seats']} in that order" if "seats" in v else
-               f"clockwise from {v.get('first', 'left_of(dealer)')}")
-        return f"deal {each} from {v['from']} into {v['to']}, one at a time, {who}"
-    if key == "shuffle":
-        return f"shuffle {v}"
-    if key == "set":
-        return f"set {v}"
-    if key == "let":
-        return f"let {v}"
-    if key == "if":
-        out = f"if {v}: " + "; ".join(effect_text(e) for e in item.get("then") or [])
-        if item.get("else"):
-            out += "; otherwise: " + "; ".join(effect_text(e) for e in item["else"])
-        return out
-    if key == "for":
-        return f"for each {v}: " + "; ".join(effect_text(e) for e in item.get("do") or [])
-    if key == "repeat":
-        return f"{v} time(s): " + "; ".join(effect_text(e) for e in item.get("do") or [])
-    if key == "call":
-        return f"do {v}"
-    if key == "reveal":
-        return f"turn {v} face up for everyone"
-    if key == "conceal":
-        return f"turn {v} face down for everyone"
-    if key == "hide":
-        return f"clear the face-up marks of {v}"
-    if key == "show":
-        return f"show {v} to everyone once"
-    if key == "out":
-        return f"{v} leaves the game"
-    if key == "announce":
-        return f'announce "{v}"'
-    if key == "end_game":
-        return f"the game ends: {v.get('loser')} loses"
-    return f"{key}: {v}"
-
-
-def _effects(items) -> str:
-    return "; ".join(effect_text(e) for e in items or []) or "nothing"
-
+from ..lang.effects import effects_text as _effects
 
 _SEE = {"all": "seen by everyone", "owner": "seen by its owner", "count": "face down (only the count shows)"}
 
@@ -81,7 +29,7 @@ def explain(rules) -> str:
         for name, o in rules.option_decls.items():
             lines.append(f"  {name} = {_value(rules.options.get(name))}   "
                          f"(default {_value(o.default)}; {o.describe()})"
-                         + (f"  {o.doc}" if o.doc else ""))
+                         + (f"  {o.doc}" if o.doc else "") + _rule(o.rule))
     lines += ["", "Zones:"]
     for name, z in rules.zones.items():
         per = "one per seat" if z.per == "seat" else "one for the table"
@@ -98,7 +46,9 @@ def explain(rules) -> str:
     if d.get("definitions"):
         lines += ["", "Definitions:"]
         for head, body in d["definitions"].items():
-            lines.append(f"  {head} = {' '.join(str(body).split())}")
+            info = rules.definitions.get(head.split("(")[0].strip())
+            lines.append(f"  {head} = {_definition_text(body)}"
+                         + _rule(info.rule if info is not None else ""))
     if d.get("procedures"):
         lines += ["", "Procedures:"]
         for head, body in d["procedures"].items():
@@ -107,7 +57,7 @@ def explain(rules) -> str:
     for pname, phase in rules.phases.items():
         pdata = d["phases"][pname]
         lines += ["", f"Phase {pname} (starts at step {phase.start})"
-                  + (f": {phase.doc}" if phase.doc else "")]
+                  + (f": {phase.doc}" if phase.doc else "") + _rule(phase.rule)]
         if pdata.get("heuristic") is not None:
             lines.append(f"  Agents score a position by: {pdata['heuristic']}")
         if pdata.get("actions"):
@@ -116,7 +66,8 @@ def explain(rules) -> str:
                 choice = "no choice" if a["choose"] == "nothing" else f"choose {a['choose']}"
                 legal = f"; legal when {' '.join(str(a['legal']).split())}" if "legal" in a \
                     else "; always legal"
-                lines.append(f"    {aname}: {choice}{legal}; then {_effects(a.get('do'))}")
+                lines.append(f"    {aname}: {choice}{legal}; then {_effects(a.get('do'))}"
+                             + _rule(a.get("rule", "")))
         lines.append("  Steps:")
         for sname, s in pdata["steps"].items():
             parts = []
@@ -132,8 +83,20 @@ def explain(rules) -> str:
                     cond = f"if {' '.join(str(t['if']).split())}: " if "if" in t else "otherwise: "
                     act = _effects(t["do"]) + ", " if t.get("do") else ""
                     parts.append(f"{cond}{act}go to {t['goto']}")
-            lines.append(f"    {sname}: " + "; ".join(parts))
+            lines.append(f"    {sname}: " + "; ".join(parts) + _rule(s.get("rule", "")))
     return "\n".join(lines)
+
+
+def _rule(rule: str) -> str:
+    """`` [rule ID]`` for an item that names its rule-book id, else ''."""
+    return f"  [rule {rule}]" if rule else ""
+
+
+def _definition_text(body) -> str:
+    """A definition's expression on one line (``{value: ...}`` form included)."""
+    if isinstance(body, dict):
+        body = body.get("value")
+    return " ".join(str(body).split())
 
 
 def _value(v) -> str:
@@ -171,7 +134,7 @@ def _flatten(rules) -> dict:
     for name, v in rules.vars.items():
         out["vars"][name] = f"{v.type}, per {v.per}, init {_value(v.init)}"
     for head, body in (d.get("definitions") or {}).items():
-        out["definitions"][head.split("(")[0]] = f"{head} = {' '.join(str(body).split())}"
+        out["definitions"][head.split("(")[0]] = f"{head} = {_definition_text(body)}"
     for head, body in (d.get("procedures") or {}).items():
         out["procedures"][head.split("(")[0]] = f"{head}: {_effects(body)}"
     out["setup"] = {"setup": _effects(d.get("setup"))}

@@ -6,18 +6,16 @@ variables a ruleset marks ``show: true`` (the trump suit, say) and who is out; l
 the legal actions numbered; and reads a number or an action string. Bad input is
 explained and asked again; end of input or Ctrl-C raise :class:`Abandoned`.
 
-Cards print with suit symbols (♣♦♥♠, red for ♦♥) for the standard suits, or as
-letters with ``ascii=True``. Colour goes through rich, which honours NO_COLOR and
+Cards print with the suit symbols and colours of the ruleset's ``cards:`` notation (the
+standard pack's ♣♦♥♠, red for ♦♥, unless the ruleset says otherwise), or as letters
+with ``ascii=True``. Colour goes through rich, which honours NO_COLOR and
 plain (non-terminal) output.
 """
 from __future__ import annotations
 
 import sys
 
-from .errors import CardError, IllegalAction, RulekitError
-
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RED = {"D", "H"}
+from ..errors import CardError, IllegalAction, RulekitError
 
 
 class Abandoned(RulekitError):
@@ -37,24 +35,28 @@ class CardStyle:
     """How cards are written for a person: symbols and colour, or plain letters."""
 
     def __init__(self, rules, ascii: bool = False):
-        self.ascii = ascii or not set(rules.suits) <= set(SYMBOLS)
-        self.suits = set(rules.suits)
+        cards = rules.cards
+        self.symbols = cards.symbols
+        self.red = set(cards.red)
+        self.ascii = ascii or not set(cards.suits) <= set(self.symbols)
+        self.cardset = cards
 
     def card(self, c) -> str:
         """Rich markup for one card (``None``: a hidden card, shown as ``??``)."""
         if c is None:
             return "[dim]??[/dim]"
-        rank, suit = c[:-1], c[-1]
-        if self.ascii:
-            return f"{rank}{suit}"
-        text = f"{rank}{SYMBOLS[suit]}"
-        return f"[red]{text}[/red]" if suit in RED else text
+        suit = self.cardset.suit_of.get(c)
+        if self.ascii or suit is None:
+            return str(c)
+        rank = c[:len(c) - len(suit)]
+        text = f"{rank}{self.symbols[suit]}"
+        return f"[red]{text}[/red]" if suit in self.red else text
 
     def suit(self, s) -> str:
         """Rich markup for a suit letter."""
-        if self.ascii or s not in SYMBOLS:
+        if self.ascii or s not in self.symbols:
             return str(s)
-        return f"[red]{SYMBOLS[s]}[/red]" if s in RED else SYMBOLS[s]
+        return f"[red]{self.symbols[s]}[/red]" if s in self.red else self.symbols[s]
 
     def cards(self, cs) -> str:
         return " ".join(self.card(c) for c in cs) if cs else "[dim]-[/dim]"
@@ -67,14 +69,11 @@ class CardStyle:
         for word in s.split(" "):
             core = word.rstrip(",.:;)")
             tail = word[len(core):]
-            if len(core) >= 2 and core[-1] in self.suits and core[:-1] in _RANKS:
+            if self.cardset.is_card_text(core):
                 out.append(self.card(core) + _escape(tail))
             else:
                 out.append(_escape(word))
         return " ".join(out)
-
-
-_RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "10"}
 
 
 def _escape(s: str) -> str:
@@ -137,7 +136,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
             if others:
                 lines.append(f"  {name}: " + " | ".join(others))
         else:
-            if not content and name != "trick":
+            if not content and not decl.show_empty:
                 continue
             shown = [c for c in content if c is not None]
             if len(shown) == len(content):

@@ -1,0 +1,157 @@
+"""The ``rulekit`` command line (INTERFACES.md section 1).
+
+Commands: ``list``, ``validate``, ``play``, ``replay``. Errors a user can cause print one
+clear line on stderr and exit non-zero (1; 2 for usage errors), never a traceback.
+Heavy libraries are imported only by the commands that need them, so ``--help`` is quick.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import __version__
+from ..errors import CardError, IllegalAction, RecordError
+from ..limits import MAX_ACTIONS
+from .common import Usage, fail, silence_stdout
+from .games import cmd_play, cmd_replay
+from .rulesets import cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new, cmd_validate
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors: one line, exit 2
+        self.print_usage(sys.stderr)
+        print(f"rulekit: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def _nonneg(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="rulekit", description="Write, check, play and replay card game "
+                "variants written as YAML rulesets.")
+    p.add_argument("--version", action="version", version=f"rulekit {__version__}")
+    p.add_argument("--debug", action="store_true",
+                   help="on an internal error (a bug of rulekit), print its traceback")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = sub.add_parser("list", help="list the bundled rulesets (or those in DIR)")
+    s.add_argument("dir", nargs="?", metavar="DIR")
+
+    s = sub.add_parser("validate", help="check rulesets; print file:line:col diagnostics")
+    s.add_argument("rulesets", nargs="+", metavar="RULESET",
+                   help="bundled names, YAML files, or folders (every .yaml file in them)")
+    s.add_argument("--json", action="store_true", help="print the diagnostics as JSON")
+    s.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="check with this option value (repeatable)")
+    s.add_argument("--simulate", type=_positive, metavar="N",
+                   help="also play N random games at each player count; report aborts")
+
+    s = sub.add_parser("play", help="play one game with bots and print its transcript")
+    s.add_argument("ruleset", metavar="RULESET", help="a bundled name or a path to a YAML file")
+    s.add_argument("--players", type=_positive, metavar="N")
+    s.add_argument("--seed", type=_int, metavar="S", help="random seed (default: a random one, "
+                   "printed so the game can be played again)")
+    s.add_argument("--dealer", type=_nonneg, metavar="D")
+    s.add_argument("--deck", metavar="CARDS", help="all cards, top first, separated by spaces or "
+                   "commas")
+    s.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="set a ruleset option (repeatable)")
+    s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
+                   help="the agent for a seat: random or greedy (default random)")
+    s.add_argument("--human", type=_nonneg, metavar="SEAT",
+                   help="you play this seat at the terminal, seeing only what it may see")
+    s.add_argument("--ascii", action="store_true",
+                   help="letters instead of suit symbols at the --human seat")
+    s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    s.add_argument("--json", action="store_true", help="print the final state dump as JSON")
+    s.add_argument("--quiet", action="store_true", help="print only the result")
+    s.add_argument("--max-actions", type=_positive, default=MAX_ACTIONS, metavar="N",
+                   help=f"stop the game as aborted after N actions (default {MAX_ACTIONS})")
+
+    s = sub.add_parser("new", help="write a starter house-rule variant of a ruleset")
+    s.add_argument("name", metavar="NAME", help="the variant's name (letters, digits, _ and -)")
+    s.add_argument("--from", dest="base", required=True, metavar="BASE",
+                   help="the ruleset it extends (a bundled name or a path)")
+    s.add_argument("-o", "--output", metavar="FILE",
+                   help="where to write it (default NAME.yaml; - for standard output)")
+
+    s = sub.add_parser("explain", help="the rules as readable text, from the compiled ruleset")
+    s.add_argument("ruleset", metavar="RULESET")
+    s.add_argument("--option", action="append", default=[], metavar="K=V")
+
+    s = sub.add_parser("diff", help="what differs between two rulesets after resolution")
+    s.add_argument("a", metavar="A")
+    s.add_argument("b", metavar="B")
+
+    s = sub.add_parser("graph", help="the phase/step machine as a diagram")
+    s.add_argument("ruleset", metavar="RULESET")
+    s.add_argument("--format", choices=["mermaid", "dot", "json"], default="mermaid")
+
+    s = sub.add_parser("replay", help="re-run a game record, checking every action")
+    s.add_argument("record", metavar="RECORD")
+    s.add_argument("--upto", type=_nonneg, metavar="N", help="stop after N actions")
+    s.add_argument("--transcript", action="store_true",
+                   help="print the game move by move (as play does) before the state")
+    s.add_argument("--json", action="store_true", help="print the state dump as JSON")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: sys.argv[1:]); return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
+               "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
+               "diff": cmd_diff, "graph": cmd_graph}[args.command]
+    for stream in (sys.stdout, sys.stderr):   # never fail on a character the terminal lacks
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
+    try:
+        code = handler(args)
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
+    except BrokenPipeError:
+        silence_stdout()
+        return 0
+    except (IllegalAction, CardError, RecordError) as exc:
+        return fail(str(exc))
+    except Usage as exc:
+        return fail(str(exc), 2)
+    except OSError as exc:                     # e.g. the output device is full
+        silence_stdout()
+        return fail(f"cannot write the output: {exc.strerror or exc}")
+    except Exception as exc:                   # a bug of rulekit, never of the user
+        if args.debug:
+            import traceback
+            traceback.print_exc()
+        return fail(f"internal error, please report it (with --debug for the details): "
+                    f"{type(exc).__name__}: {exc}", 70)

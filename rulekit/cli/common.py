@@ -1,0 +1,64 @@
+"""What the command handlers share: one-line failures, option pairs, diagnostics."""
+from __future__ import annotations
+
+import sys
+
+from ..errors import RulesetError
+
+
+def fail(message: str, code: int = 1) -> int:
+    print(f"rulekit: {message}", file=sys.stderr)
+    return code
+
+
+class Usage(Exception):
+    """A wrong command line found after parsing: one line, exit 2."""
+
+
+def option_pairs(pairs: list[str]) -> dict:
+    """``--option NAME=VALUE`` pairs as a dict of texts; raises _Usage when malformed."""
+    out = {}
+    for pair in pairs:
+        k, sep, v = pair.partition("=")
+        if not sep or not k.strip():
+            raise Usage(f"--option takes NAME=VALUE, not '{pair}'")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def print_diagnostics(diags, stream=None, where: str = ""):
+    """Print ``file:line:col: severity: message`` lines (default: on stderr).
+
+    A diagnostic without a position (a missing file, a bad --option value) is printed as
+    ``rulekit: [where: ]severity: message`` so it still says who is talking.
+    """
+    stream = sys.stderr if stream is None else stream
+    for d in diags:
+        if d.pos is None:
+            print(f"rulekit: {where + ': ' if where else ''}{d}", file=stream)
+        else:
+            print(str(d), file=stream)
+
+
+def load_or_report(name: str, options=None):
+    from ..runtime.loader import load
+    try:
+        return load(name, options or {})
+    except RulesetError as exc:
+        print_diagnostics(exc.errors)
+        return None
+
+
+def silence_stdout():
+    """After a broken pipe: send further output (and the final flush) to /dev/null."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def count(n: int, word: str) -> str:
+    """'1 action', '3 actions'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -1,0 +1,154 @@
+"""The handlers of ``list``, ``validate``, ``new``, ``explain``, ``diff`` and ``graph``."""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..play.session import simulate
+from .common import fail, load_or_report, option_pairs, print_diagnostics
+
+
+# ---- list ----------------------------------------------------------------------------
+def cmd_list(args) -> int:
+    from pathlib import Path
+
+    from ..errors import DiagnosticSink
+    from ..source.extends import load_document
+    from ..source.files import bundled_rulesets
+    if args.dir:
+        folder = Path(args.dir)
+        if not folder.is_dir():
+            return fail(f"{args.dir}: not a folder")
+        files = {p.stem: p for p in sorted(folder.glob("*.y*ml"))}
+    else:
+        files = bundled_rulesets()
+    rows = []
+    for name, path in files.items():
+        sink = DiagnosticSink()
+        src = load_document(path, sink, str(path))
+        if src is None or not isinstance(src.data, dict):
+            rows.append((str(path) if args.dir else name, "(does not load: run validate)", "?", ""))
+            continue
+        d = src.data
+        pl = d.get("players") or {}
+        players = "?"
+        if isinstance(pl, dict):
+            lo, hi = pl.get("min", "?"), pl.get("max", "?")
+            players = str(lo) if lo == hi else f"{lo}-{hi}"
+        label = f"{path} ({d.get('name', '?')})" if args.dir else name
+        rows.append((label, str(d.get("title", "")), players, str(d.get("summary", ""))))
+    if not rows:
+        print("no rulesets found")
+        return 0
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    for r in rows:
+        print(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}")
+    return 0
+
+
+# ---- validate ------------------------------------------------------------------------
+def cmd_validate(args) -> int:
+    from pathlib import Path
+
+    from ..runtime.loader import check
+    options = option_pairs(args.option)
+    everything = []
+    bad = False
+    names = []
+    for name in args.rulesets:
+        if not name.strip():
+            return fail("validate: an empty name is not a ruleset", 2)
+        folder = Path(name)
+        if folder.is_dir():
+            found = sorted(str(p) for p in folder.glob("*.y*ml"))
+            if not found:
+                return fail(f"{name}: a folder with no .yaml files")
+            names += found
+        else:
+            names.append(name)
+    for name in names:
+        rules, diags = check(name, options)
+        if rules is not None and args.simulate:
+            diags = diags + simulate(rules, name, args.simulate)
+        bad = bad or rules is None or any(d.severity == "error" for d in diags)
+        everything.extend(diags)
+        if not args.json:
+            print_diagnostics(diags, sys.stdout)
+            if rules is not None and not any(d.severity == "error" for d in diags):
+                print(f"{name}: ok" + (f" ({len(diags)} warning(s))" if diags else ""))
+    if args.json:
+        print(json.dumps([d.as_dict() for d in everything], indent=1))
+    return 1 if bad else 0
+
+
+# ---- new, explain, diff, graph ---------------------------------------------------------
+def cmd_new(args) -> int:
+    import os
+    import re
+    from pathlib import Path
+
+    from ..analysis.describe import starter
+    from ..source.extends import resolve_name
+    from ..source.files import bundled_rulesets
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", args.name):
+        return fail(f"'{args.name}' is not a valid name: use letters, digits, _ and -, "
+                     "starting with a letter", 2)
+    rules = load_or_report(args.base)
+    if rules is None:
+        return 1
+    out = args.output or f"{args.name}.yaml"
+    if args.base in bundled_rulesets() and "/" not in args.base:
+        ref = args.base
+    else:
+        base_path = resolve_name(args.base).resolve()
+        folder = Path(out).resolve().parent if out != "-" else Path.cwd()
+        ref = os.path.relpath(base_path, folder)
+    text = starter(args.name, ref, rules)
+    if out == "-":
+        print(text, end="")
+        return 0
+    if Path(out).is_dir():
+        return fail(f"{out} is a folder: give a file name, e.g. -o {Path(out) / (args.name + '.yaml')}")
+    if Path(out).exists():
+        return fail(f"{out} already exists: choose another name or -o FILE")
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return fail(f"cannot write {out}: {exc.strerror}")
+    print(f"wrote {out}: a variant of {rules.name}; check it with: rulekit validate {out}")
+    return 0
+
+
+def cmd_explain(args) -> int:
+    from ..analysis.describe import explain
+    options = option_pairs(args.option)
+    rules = load_or_report(args.ruleset, options)
+    if rules is None:
+        return 1
+    print(explain(rules))
+    return 0
+
+
+def cmd_diff(args) -> int:
+    from ..analysis.describe import diff
+    a = load_or_report(args.a)
+    b = load_or_report(args.b)
+    if a is None or b is None:
+        return 1
+    lines = diff(a, b)
+    if not lines:
+        print(f"{args.a} and {args.b} are the same after resolution")
+        return 0
+    print(f"--- {args.a}\n+++ {args.b}")
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_graph(args) -> int:
+    from ..analysis.describe import to_dot, to_json, to_mermaid
+    rules = load_or_report(args.ruleset)
+    if rules is None:
+        return 1
+    print({"mermaid": to_mermaid, "dot": to_dot, "json": to_json}[args.format](rules))
+    return 0

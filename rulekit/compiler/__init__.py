@@ -1,0 +1,80 @@
+"""The compiler: a loaded, shape-checked ruleset into the compiled model.
+
+:func:`compile_ruleset` declares the ruleset's names (:mod:`.declarations`), compiles
+every definition, procedure, the setup and the phases (:mod:`.phases`) to generated
+Python once (expressions through :mod:`rulekit.lang.expressions`, effects through the
+registry :mod:`rulekit.lang.effects`, via the context of :mod:`.context`), links the
+steps, and warns about what is never used. Evaluation order (documented for rules
+authors in the language reference): effects run one at a time, in list order; an
+expression reads the state as it is when that effect runs.
+"""
+from __future__ import annotations
+
+from ..errors import DiagnosticSink
+from ..lang.expressions import Scope
+from ..model import Ruleset
+from ..source.yaml_source import Source
+from .context import CompileContext, compile_definition
+from .declarations import declare
+from .phases import compile_phases, link
+
+
+def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = None,
+                    display: str = "", cls=Ruleset) -> Ruleset | None:
+    """Compile a shape-checked ruleset with the chosen ``options`` (name -> value, or
+    command-line text); diagnostics go to ``sink``. Returns an instance of ``cls`` (a
+    :class:`~rulekit.model.Ruleset`), or None when there are errors."""
+    c = CompileContext(src, sink, options, display)
+    declare(c)
+    c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of)
+    for info in c.definitions.values():
+        compile_definition(c, info)
+    for proc in c.procedures.values():
+        proc.block = c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
+                               name=proc.fn)
+    setup = c.effects(("setup",), Scope())
+    phases = compile_phases(c)
+    link(c, phases)
+    data = src.data
+    start = data.get("start") or next(iter(data["phases"]))
+    if start not in phases:
+        c.err(("start",), f"start: no phase '{start}'{c.suggest(start, phases)}",
+              "unknown-target")
+    if sink.has_errors:
+        return None
+    rules = cls(data.get("name", ""), data.get("title", data.get("name", "")),
+                data.get("summary", ""), c.players, c.cards, c.zones, c.vars,
+                c.option_decls, dict(c.user_options), c.definitions, c.procedures, setup,
+                phases, start, src, path=display, context=c)
+    warn_unused(c)
+    return rules
+
+
+def warn_unused(c: CompileContext) -> None:
+    """Warnings for zones, variables, definitions, options and actions never used."""
+    used = [d for d in c.definitions.values() if d.used]
+    while used:                       # what a used definition refers to is used too
+        info = used.pop()
+        for name in info.refs:
+            other = c.definitions.get(name)
+            if other is not None and not other.used:
+                other.used = True
+                used.append(other)
+    w = c.sink.warning
+    for name in c.zones:
+        if name not in c.used_zones:
+            w(c.src.key_pos(("zones", name)), f"zone '{name}' is never used", "unused")
+    for name in c.vars:
+        if name not in c.used_vars:
+            w(c.src.key_pos(("vars", name)), f"variable '{name}' is never used", "unused")
+    for name, info in c.definitions.items():
+        if not info.used:
+            w(c.src.key_pos(info.path), f"definition '{name}' is never used", "unused")
+    for name in c.option_decls:
+        if name not in c.used_options:
+            w(c.src.key_pos(("options", name)), f"option '{name}' is never used", "unused")
+    for pname, pdata in c.data["phases"].items():
+        for aname in pdata.get("actions") or {}:
+            if (pname, aname) not in c.used_actions:
+                w(c.src.key_pos(("phases", pname, "actions", aname)),
+                  f"action '{aname}' is not offered by any step of phase '{pname}'", "unused")

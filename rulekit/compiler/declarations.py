@@ -1,0 +1,193 @@
+"""Declarations: players, cards and their notation, zones, variables, options, and the
+heads of definitions and procedures.
+
+:func:`declare` reads them from the merged data into the compile context, checking
+what can be checked before any expression compiles (duplicate names, an ``init`` that
+does not fit its type, option defaults and chosen values).
+"""
+from __future__ import annotations
+
+import json
+
+from ..lang.expressions import ExprError, parse
+from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
+                     STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, Procedure, VarDecl, ZoneDecl)
+from .context import CompileContext
+
+VAR_TYPES = {"int", "bool", "suit", "seat", "card", "cards", "list", "str", "rank"}
+_STAND_IN = {"bool": False, "int": 0, "list": []}
+
+
+def _words(value) -> list[str]:
+    return [str(w) for w in (value.split() if isinstance(value, str) else value)]
+
+
+def declare_cards(c: CompileContext) -> Cards:
+    """The ``cards:`` section: ranks, suits and notation (standard pack by default)."""
+    cards = c.data.get("cards") or {}
+    ranks = _words(cards.get("ranks", STANDARD_RANKS))
+    suits = _words(cards.get("suits", STANDARD_SUITS))
+    for label, items in (("ranks", ranks), ("suits", suits)):
+        if len(set(items)) != len(items):
+            c.err(("cards", label), f"cards.{label} lists a name twice")
+        if not items:
+            c.err(("cards", label), f"cards.{label} is empty")
+    # notation: the standard pack's symbols, colours and aliases unless the ruleset says
+    symbols = {s: STANDARD_SYMBOLS[s] for s in suits if s in STANDARD_SYMBOLS}
+    symbols = {str(k): str(v) for k, v in cards.get("symbols", symbols).items()}
+    red = tuple(_words(cards.get("red", [s for s in STANDARD_RED if s in suits])))
+    aliases = {k: v for k, v in STANDARD_ALIASES.items() if v in ranks and k not in ranks}
+    aliases = {str(k): str(v) for k, v in cards.get("aliases", aliases).items()}
+    for s in list(symbols) + list(red):
+        if s not in suits:
+            c.err(("cards",), f"cards: '{s}' is not one of the suits ({' '.join(suits)})")
+    for alias, rank in aliases.items():
+        if rank not in ranks:
+            c.err(("cards", "aliases", alias), f"cards.aliases: '{rank}' is not one of the "
+                  f"ranks ({' '.join(ranks)})")
+    return Cards(ranks, suits, symbols, red, aliases)
+
+
+def declare(c: CompileContext) -> None:
+    """Fill the context's declarations from the data (errors go to its sink)."""
+    d = c.data
+    c.cards = declare_cards(c)
+    p = d["players"]
+    c.players = (p["min"], p["max"], p.get("default", p["min"]))
+    if p["min"] > p["max"]:
+        c.err(("players",), f"players: min {p['min']} is more than max {p['max']}")
+    if not p["min"] <= c.players[2] <= p["max"]:
+        c.err(("players", "default"), f"players: default {c.players[2]} is not between "
+              f"min {p['min']} and max {p['max']}")
+    for name, z in (d.get("zones") or {}).items():
+        c.zones[name] = ZoneDecl(name, z.get("per", "game"), z.get("see", "all"),
+                                 z.get("top", "last"), bool(z.get("tagged", False)),
+                                 z.get("doc", ""), bool(z.get("show_empty", False)))
+    if "deck" not in c.zones:
+        c.zones["deck"] = ZoneDecl("deck", "game", "count", "first", False,
+                                   "the pack in game order (filled by the engine)")
+    c.used_zones.add("deck")
+    for name, v in (d.get("vars") or {}).items():
+        decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""),
+                       bool(v.get("show", False)))
+        problem = _init_problem(decl, c.cards)
+        if problem:
+            c.err(("vars", name, "init"), f"variable '{name}' is {decl.type}: its init "
+                  f"{decl.init!r} {problem}", "type")
+        c.vars[name] = decl
+        if name in c.zones:
+            c.err(("vars", name), f"'{name}' is both a zone and a variable: rename one")
+    _declare_options(c)
+    for head, body in (d.get("definitions") or {}).items():
+        parsed = _head(c, ("definitions", head), head)
+        if parsed is None:
+            continue
+        name, params = parsed
+        if name in c.definitions:
+            c.err(("definitions", head), f"definition '{name}' is defined twice")
+            continue
+        for clash, label in ((c.zones, "zone"), (c.vars, "variable")):
+            if name in clash:
+                c.err(("definitions", head), f"'{name}' is both a {label} and a definition")
+        path = ("definitions", head)
+        rule = ""
+        if isinstance(body, dict):                 # {value: EXPR, rule: ID, doc: TEXT}
+            body, rule, expr_path = body["value"], body.get("rule", ""), path + ("value",)
+        else:
+            expr_path = path
+        c.definitions[name] = DefInfo(name, params, body, path, fn=f"D_{name}", rule=rule,
+                                      expr_path=expr_path)
+    for head in (d.get("procedures") or {}):
+        parsed = _head(c, ("procedures", head), head)
+        if parsed is not None:
+            name, params = parsed
+            c.procedures[name] = Procedure(name, params, ("procedures", head), f"P_{name}")
+
+
+def _shown(value) -> str:
+    """A value as a rules author writes it (true, null, 'text', [1, 2])."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _declare_options(c: CompileContext) -> None:
+    c.option_decls = {}
+    c.user_options = {}
+    for name, o in (c.data.get("options") or {}).items():
+        decl = OptionDecl(name, o["type"], o["default"], o.get("values"), o.get("min"),
+                          o.get("max"), o.get("doc", ""), o.get("of"), o.get("rule", ""))
+        c.option_decls[name] = decl
+        if decl.type == "choice" and not decl.values:
+            c.err(("options", name), f"option '{name}': a choice needs `values`")
+            continue
+        c.user_options[name] = decl.default
+        problem = decl.check(decl.default)
+        if problem:
+            c.err(("options", name, "default"),
+                  f"option '{name}': default {decl.default!r} {problem}", "option")
+            # keep the option known (a typed stand-in) so its uses raise nothing more
+            c.options[name] = _STAND_IN.get(decl.type) if decl.type != "choice" \
+                else (decl.values or [""])[0]
+            continue
+        try:
+            c.options[name] = decl.items_to_values(decl.default, c.cards)
+        except ValueError as exc:
+            c.err(("options", name, "default"), f"option '{name}': default {exc}", "option")
+    for name, value in c.chosen.items():
+        if name not in c.option_decls:
+            c.sink.error(None, f"unknown option '{name}'{c.suggest(name, c.option_decls)}; "
+                         "options of this ruleset: " + (", ".join(c.option_decls) or "none"),
+                         "option")
+            continue
+        decl = c.option_decls[name]
+        if isinstance(value, str) and decl.type != "choice":
+            try:
+                value = decl.parse(value)
+            except ValueError as exc:
+                c.sink.error(None, f"option {name}={value}: {exc}", "option")
+                continue
+        problem = decl.check(value)
+        if problem:
+            c.sink.error(None, f"option {name}={_shown(value)}: {problem}", "option")
+            continue
+        c.user_options[name] = value
+        try:
+            c.options[name] = decl.items_to_values(value, c.cards)
+        except ValueError as exc:
+            c.sink.error(None, f"option {name}={_shown(value)}: {exc}", "option")
+
+
+def _init_problem(decl: VarDecl, cards: Cards) -> str | None:
+    """None if ``decl.init`` fits ``decl.type``, else what is wrong."""
+    v, t = decl.init, decl.type
+    if v is None:
+        return None
+    if t in ("int", "seat", "rank"):
+        ok = isinstance(v, int) and not isinstance(v, bool)
+        return None if ok else "is not a whole number"
+    if t == "bool":
+        return None if isinstance(v, bool) else "is not true or false"
+    if t == "suit":
+        return None if v in cards.suits else f"is not a suit ({' '.join(cards.suits)})"
+    if t == "card":
+        return None if isinstance(v, str) and v in cards.rank_of else "is not a card"
+    if t in ("cards", "list"):
+        return None if isinstance(v, list) else "is not a list"
+    if t == "str":
+        return None if isinstance(v, str) else "is not text"
+    return None
+
+
+def _head(c: CompileContext, path, head):
+    """``NAME`` or ``NAME(param, ...)`` of a definition or procedure key."""
+    try:
+        tree = parse(head, "head_stmt")
+    except ExprError:
+        c.sink.error(c.src.key_pos(path), f"bad name '{head}': write NAME or "
+                     f"NAME(param, ...)", "expr-syntax")
+        return None
+    name = str(tree.children[0])
+    params = [str(p) for p in tree.children[1].children] if len(tree.children) > 1 and \
+        tree.children[1] is not None else []
+    if len(set(params)) != len(params):
+        c.sink.error(c.src.key_pos(path), f"'{head}' repeats a parameter name")
+    return name, params

@@ -1,0 +1,128 @@
+"""Phases, their actions and steps, and the links between steps.
+
+:func:`compile_phases` compiles each phase's actions (choice domain, ``legal``, ``do``),
+its steps (entry ``do``, ``actor``, transitions) and its ``heuristic``;
+:func:`link` resolves each transition's target: a step of the same phase, else a phase
+(its start step).
+"""
+from __future__ import annotations
+
+from ..lang.expressions import Scope
+from ..model import ActionDef, Phase, Step, Transition
+from .context import CompileContext
+
+
+def compile_phases(c: CompileContext) -> dict:
+    """Every phase of the data, compiled (errors go to the context's sink)."""
+    out = {}
+    for pname, pdata in c.data["phases"].items():
+        base = ("phases", pname)
+        actions = {aname: _action(c, base + ("actions", aname), pname, aname, adata)
+                   for aname, adata in (pdata.get("actions") or {}).items()}
+        heuristic = None
+        if "heuristic" in pdata:
+            h = c.expr(base + ("heuristic",), Scope(specials=frozenset({"seat"})), "int")
+            heuristic = c.fn(h.code) if h else None
+        steps = {sname: _step(c, base + ("steps", sname), pname, sname, sdata, actions)
+                 for sname, sdata in pdata["steps"].items()}
+        start = pdata["start"]
+        if start not in steps:
+            c.err_or_blame(base + ("start",), base + ("steps", start),
+                           f"step '{start}' (the start of phase '{pname}')",
+                           f"phase '{pname}': start step '{start}' does not "
+                           f"exist{c.suggest(start, steps)}", "unknown-target")
+        out[pname] = Phase(pname, start, steps, actions, heuristic, pdata.get("doc", ""),
+                           c.src.key_pos(base), str(pdata.get("heuristic", "") or ""),
+                           pdata.get("rule", ""))
+    return out
+
+
+def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
+    scope = Scope(specials=frozenset({"actor"}))
+    var = None
+    domain = None
+    tree = c.stmt(path + ("choose",), "choose_stmt")
+    if tree is not None and tree.data == "choose_in":
+        var = str(tree.children[0])
+        d = c.sub(path + ("choose",), tree.children[1], scope, "list")
+        if d is not None:
+            domain = c.fn(d.code)
+            scope.locals[var] = "card" if d.type in ("cards", "zone") else "play" \
+                if d.type == "list" else "any"
+    legal = None
+    if "legal" in adata:
+        lg = c.expr(path + ("legal",), scope)
+        if lg is not None:
+            legal = c.fn(lg.code)
+    do = c.effects(path + ("do",), scope)
+    return ActionDef(name, phase, var, domain, legal, do, c.src.key_pos(path),
+                     adata["choose"], str(adata.get("legal", "")), adata.get("doc", ""),
+                     adata.get("rule", ""))
+
+
+def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
+    has_actor = "actor" in sdata
+    entry_scope = Scope()
+    do = c.effects(path + ("do",), entry_scope, share=True)
+    # locals bound by `let` in do stay visible to the actor and the transitions
+    after = Scope(locals=entry_scope.locals,
+                  specials=frozenset({"actor", "last_action"}) if has_actor else frozenset())
+    actor = None
+    step_actions = []
+    if has_actor:
+        a = c.expr(path + ("actor",), Scope(locals=after.locals), "seat")
+        actor = c.fn(a.code) if a else None
+        for i, aname in enumerate(sdata.get("actions") or []):
+            if aname not in actions:
+                c.err_or_blame(path + ("actions", i), ("phases", phase, "actions", aname),
+                               f"action '{aname}'", f"step '{name}': phase '{phase}' has no "
+                               f"action '{aname}'{c.suggest(aname, actions)}", "unknown-name")
+            else:
+                step_actions.append(actions[aname])
+                c.used_actions.add((phase, aname))
+    transitions = []
+    nxt = sdata.get("next")
+    if isinstance(nxt, str):
+        transitions.append(Transition(None, c.empty(path + ("next",)), None,
+                                      nxt, c.src.pos(path + ("next",))))
+    else:
+        for i, tdata in enumerate(nxt or []):
+            tp = path + ("next", i)
+            cond = None
+            if "if" in tdata:
+                cnd = c.expr(tp + ("if",), after)
+                cond = c.fn(cnd.code) if cnd else None
+            do_t = c.effects(tp + ("do",), after)
+            transitions.append(Transition(cond, do_t, None, tdata["goto"],
+                                          c.src.pos(tp + ("goto",)), str(tdata.get("if", ""))))
+    return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
+                sdata.get("doc", ""), actor_text=str(sdata.get("actor", "")),
+                rule=sdata.get("rule", ""))
+
+
+def link(c: CompileContext, phases: dict) -> None:
+    """Resolve transition targets: a step of the same phase, else a phase (its start)."""
+    for phase in phases.values():
+        for step in phase.steps.values():
+            for tr in step.transitions:
+                target = tr.target_name
+                if target in phase.steps:
+                    tr.target = phase.steps[target]
+                elif target in phases and phases[target].start in phases[target].steps:
+                    tr.target = phases[target].steps[phases[target].start]
+                elif target in phases:
+                    continue      # that phase's own bad `start` is reported already
+                else:
+                    _unknown_target(c, phase, step, tr, list(phase.steps) + list(phases))
+
+
+def _unknown_target(c: CompileContext, phase, step, tr, known) -> None:
+    target = tr.target_name
+    gone = c.src.deleted.get(("phases", phase.name, "steps", target)) \
+        or c.src.deleted.get(("phases", target))
+    if gone is not None and tr.pos is not None and c._later(gone, tr.pos):
+        c.sink.error(gone, f"'{target}' is deleted here, but step '{step.name}' of phase "
+                     f"'{phase.name}' still goes to it ({tr.pos})", "unknown-target")
+        return
+    c.sink.error(tr.pos, f"step '{step.name}': no step or phase "
+                 f"'{target}'{c.suggest(target, known)}", "unknown-target")

@@ -1,0 +1,157 @@
+"""Effects on values and the flow of effects: set, let, if, for, repeat, call."""
+from __future__ import annotations
+
+from ...limits import REPEAT_LIMIT
+from ..types import compatible
+from .registry import EXPR, TEXT, effect, effects_text, indent, listy, primitive
+
+# ---- values ----------------------------------------------------------------------------
+
+@effect("set", "set: VAR = EXPR", TEXT, "set: V = E`, `set: V[s] = E",
+        "assign a variable (per-seat with an index)", "set: turn = left_of(actor)",
+        explain=lambda item, v: f"set {v}")
+def _c_set(c, path, item, scope):
+    p = path + ("set",)
+    tree = c.stmt(p, "assign_stmt")
+    if tree is None:
+        return None
+    name = str(tree.children[0])
+    decl = c.vars.get(name)
+    if decl is None:
+        c.err_or_blame(p, ("vars", name), f"variable '{name}'",
+                       f"set: unknown variable '{name}'{c.suggest(name, c.vars)}"
+                       + ("; use `let:` for a local name" if name in scope.locals else ""),
+                       "unknown-name")
+        return None
+    c.use_var(name)
+    index = tree.children[1]
+    value = c.sub(p, tree.children[2], scope)
+    if value is None:
+        return None
+    if not compatible(value.type, decl.type):
+        c.err(p, f"set: '{name}' is a {decl.type}, but the value is {value.type}", "type")
+        return None
+    target = f"G.v[{c.text(name)}]"
+    if decl.per == "seat":
+        if index is None:
+            c.err(p, f"set: '{name}' is per seat: write {name}[SEAT] = ...")
+            return None
+        idx = c.sub(p, index, scope, "seat")
+        if idx is None:
+            return None
+        return [f"{target}[{idx.code}] = {listy(value)}"]
+    if index is not None:
+        c.err(p, f"set: '{name}' is not per seat; drop the [ ]")
+        return None
+    return [f"{target} = {listy(value)}"]
+
+
+@effect("let", "let: NAME = EXPR", TEXT, "let: N = E",
+        "bind a local name to a value, frozen now", "let: w = trick_winner",
+        explain=lambda item, v: f"let {v}")
+def _c_let(c, path, item, scope):
+    p = path + ("let",)
+    tree = c.stmt(p, "let_stmt")
+    if tree is None:
+        return None
+    name = str(tree.children[0])
+    value = c.sub(p, tree.children[1], scope)
+    if value is None:
+        scope.locals[name] = "any"
+        return None
+    scope.locals[name] = value.type
+    return [f"L[{c.text(name)}] = {listy(value)}"]
+
+
+# ---- control -----------------------------------------------------------------------------
+
+def _explain_if(item, v) -> str:
+    out = f"if {v}: " + effects_text(item.get("then"))
+    if item.get("else"):
+        out += "; otherwise: " + effects_text(item["else"])
+    return out
+
+
+@effect("if", "if: COND, then: [...], else: [...]", EXPR, "if: C` + `then:` / `else:",
+        "run one list of effects or the other", "if: empty(stock)",
+        explain=_explain_if, children=("then", "else"))
+def _c_if(c, path, item, scope):
+    cond = c.expr(path + ("if",), scope)
+    then = c.block(path + ("then",), scope) if "then" in item else []
+    other = c.block(path + ("else",), scope) if "else" in item else []
+    if cond is None:
+        return None
+    lines = [f"if {cond.code}:"] + indent(then)
+    if other:
+        lines += ["else:"] + indent(other)
+    return lines
+
+
+@effect("for", "for: NAME in LIST, do: [...]", TEXT, "for: N in L` + `do:",
+        "run effects for each item of a snapshot of `L`", "for: s in seats()",
+        explain=lambda item, v: f"for each {v}: " + effects_text(item.get("do")),
+        children=("do",))
+def _c_for(c, path, item, scope):
+    p = path + ("for",)
+    tree = c.stmt(p, "for_stmt")
+    if tree is None:
+        return None
+    name = str(tree.children[0])
+    seq = c.sub(p, tree.children[1], scope, "list")
+    inner = c.child_scope(scope)
+    inner.locals[name] = ("card" if seq is not None and seq.type in ("cards", "zone", "play")
+                          else "any")
+    body = c.block(path + ("do",), inner) if "do" in item else []
+    if seq is None:
+        return None
+    return [f"for L[{c.text(name)}] in list({seq.code}):"] + indent(body)
+
+
+@effect("repeat", "repeat: N, do: [...]", EXPR, "repeat: N` + `do:",
+        "run effects `N` times (`N` evaluated once)", "repeat: 3",
+        explain=lambda item, v: f"{v} time(s): " + effects_text(item.get("do")),
+        children=("do",))
+def _c_repeat(c, path, item, scope):
+    n = c.expr(path + ("repeat",), scope, "int")
+    body = c.block(path + ("do",), scope) if "do" in item else []
+    if n is None:
+        return None
+    return [f"for _ in range(_times({n.code})):"] + indent(body)
+
+
+@effect("call", "call: PROCEDURE(ARGS)", TEXT, "call: P(args)",
+        "run procedure `P` with its parameters bound", "call: draw(turn)",
+        explain=lambda item, v: f"do {v}")
+def _c_call(c, path, item, scope):
+    p = path + ("call",)
+    tree = c.stmt(p, "call_stmt")
+    if tree is None:
+        return None
+    name = str(tree.children[0])
+    argnodes = tree.children[1].children if tree.children[1] is not None else []
+    if name not in c.procedures:
+        c.err_or_blame(p, ("procedures", name), f"procedure '{name}'",
+                       f"call: unknown procedure '{name}'{c.suggest(name, c.procedures)}",
+                       "unknown-name", verb="calls")
+        return None
+    params = c.procedures[name].params
+    if len(argnodes) != len(params):
+        c.err(p, f"call: '{name}' takes {len(params)} argument(s) ({', '.join(params)}), "
+              f"not {len(argnodes)}", "arity")
+        return None
+    args = [c.sub(p, a, scope) for a in argnodes]
+    if any(a is None for a in args):
+        return None
+    c.note_call(name)
+    bound = ", ".join(f"{c.text(pn)}: {a.code}" for pn, a in zip(params, args))
+    return [f"{c.procedures[name].fn}(G, {{{bound}}})"]
+
+
+# ---- runtime primitives ----------------------------------------------------------------
+
+@primitive
+def _times(n):
+    """A ``repeat`` count, refused above :data:`rulekit.limits.REPEAT_LIMIT`."""
+    if n > REPEAT_LIMIT:
+        raise ValueError(f"repeat: {n} times is more than the limit of {REPEAT_LIMIT}")
+    return n

@@ -1,0 +1,170 @@
+"""Effects that move cards: move, deal, shuffle, and their runtime primitives."""
+from __future__ import annotations
+
+from .registry import EXPR, TEXT, cards_or_card, effect, primitive
+
+# ---- moving cards ----------------------------------------------------------------------
+
+@effect("move", "move: CARDS to ZONE [by SEAT] [as KIND]", TEXT,
+        "move: X to Z [by S] [as 'K']",
+        "move a card, a list of cards or a whole zone (in its order) onto zone `Z`'s top "
+        "end; on a tagged zone the cards get one new play number, seat `S` (default "
+        "`actor`) and kind `K`", "move: top(stock) to trick",
+        explain=lambda item, v: f"move {v}")
+def _c_move(c, path, item, scope):
+    p = path + ("move",)
+    tree = c.stmt(p, "move_stmt")
+    if tree is None:
+        return None
+    what = c.sub(p, tree.children[0], scope)
+    dest = c.sub(p, tree.children[1], scope)
+    by = c.sub(p, tree.children[2].children[0], scope, "seat") \
+        if tree.children[2] is not None else None
+    kind = str(tree.children[3].children[0])[1:-1] if tree.children[3] is not None else "play"
+    if what is None or dest is None:
+        return None
+    if dest.zone is None:
+        c.err(p, f"move: the destination must be a zone (like hand[actor]), not {dest.type}",
+              "type")
+        return None
+    if not cards_or_card(what):
+        c.err(p, f"move: can only move a card, cards or a zone, not {what.type}", "type")
+        return None
+    decl, seat_code = dest.zone
+    c.use_zone(decl.name)
+    return [f"_move(G, {what.code}, {c.text(decl.name)}, {seat_code or 'None'}, "
+            f"{by.code if by else 'None'}, {c.text(kind)})"]
+
+
+def _explain_deal(item, v) -> str:
+    each = f"{v['each']} card(s) each" if "each" in v else "all the cards"
+    who = (f"to the seats {v['seats']} in that order" if "seats" in v else
+           f"clockwise from {v.get('first', 'left_of(dealer)')}")
+    return f"deal {each} from {v['from']} into {v['to']}, one at a time, {who}"
+
+
+@effect("deal", "deal: {from, to, each, first, seats}",
+        {"type": "object", "additionalProperties": False, "required": ["from", "to"],
+         "properties": {"from": EXPR, "to": TEXT, "each": EXPR, "first": EXPR,
+                        "seats": EXPR}},
+        "deal: {from, to, each, first, seats}",
+        "one card at a time from the top of `from` into per-seat zone `to`, round after "
+        "round: clockwise over the seats still in starting at `first` (default: left of "
+        "the dealer), or in the order of the list `seats`; `each` cards per seat, or "
+        "(without `each`) until `from` is empty", "deal: {from: deck, to: hand, each: 3}",
+        explain=_explain_deal)
+def _c_deal(c, path, item, scope):
+    spec = item["deal"]
+    p = path + ("deal",)
+    src = c.expr(p + ("from",), scope)
+    each = c.expr(p + ("each",), scope, "int") if "each" in spec else None
+    first = c.expr(p + ("first",), scope, "seat") if "first" in spec else None
+    order = c.expr(p + ("seats",), scope, "list") if "seats" in spec else None
+    to = spec["to"]
+    decl = c.zones.get(to)
+    if decl is None or decl.per != "seat":
+        c.err(p + ("to",), f"deal: 'to' must name a per-seat zone, not '{to}'"
+              + c.suggest(str(to), [z for z, d in c.zones.items() if d.per == "seat"]))
+        return None
+    if "first" in spec and "seats" in spec:
+        c.err(p + ("seats",), "deal: give `first` (clockwise over the seats still in) or "
+              "`seats` (this order), not both")
+        return None
+    if src is None or any(k in spec and v is None for k, v in
+                          (("each", each), ("first", first), ("seats", order))):
+        return None
+    if src.zone is None:
+        c.err(p + ("from",), "deal: 'from' must be a zone")
+        return None
+    c.use_zone(to)
+    if order is not None:
+        seats_code = order.code
+    else:
+        seats_code = f"_B_seats_from(G, {first.code if first else '_B_left_of(G, G.dealer)'})"
+    each_code = each.code if each is not None else "None"
+    return [f"_deal(G, {src.code}, {c.text(src.zone[0].name)}, {c.text(to)}, {each_code}, "
+            f"{seats_code})"]
+
+
+@effect("shuffle", "shuffle: ZONE", TEXT, "shuffle: Z",
+        "shuffle a zone with the game's seeded random source", "shuffle: stock",
+        explain=lambda item, v: f"shuffle {v}")
+def _c_shuffle(c, path, item, scope):
+    z = c.expr(path + ("shuffle",), scope)
+    if z is None:
+        return None
+    if z.zone is None:
+        c.err(path + ("shuffle",), "shuffle: give a zone")
+        return None
+    return [f"_shuffle(G, {z.code})"]
+
+
+# ---- runtime primitives (called from generated code; G is the game state) ------------------
+
+def _remove(G, c):
+    loc = G.where.get(c)
+    if loc is not None:
+        zname, seat = loc
+        lst = G.z[zname][seat] if seat is not None else G.z[zname]
+        lst.remove(c)
+        if G.rules.zones[zname].tagged:
+            G.tags.pop(c, None)
+    G.marks.pop(c, None)
+
+
+@primitive
+def _move(G, what, zname, seat, by, kind):
+    """move: WHAT to ZONE [by SEAT] [as KIND]. ``what`` is a card, a list of cards, or a
+    whole zone (every card, in zone order); null moves nothing. Moved cards keep their
+    order and go on the destination's top end; on a tagged zone they all get one new
+    play number, the seat ``by`` (default: the actor) and the kind. Face marks clear.
+    Emits a ``moved`` event."""
+    if what is None:
+        return
+    cards = [what] if what.__class__ is str else list(what)
+    if not cards:
+        return
+    decl = G.rules.zones[zname]
+    dest = G.z[zname][seat] if seat is not None else G.z[zname]
+    where = G.where
+    G.events.append({"kind": "moved", "cards": cards, "to": (zname, seat),
+                     "actions": G.actions, "phase": G.phase})
+    for c in cards:
+        _remove(G, c)
+        where[c] = (zname, seat)
+    if decl.top == "first":
+        dest[:0] = cards
+    else:
+        dest.extend(cards)
+    if decl.see == "all":
+        G.surfaced.extend(cards)
+    if decl.tagged:
+        key = (zname, seat)
+        num = G.playno.get(key, 0) + 1
+        G.playno[key] = num
+        who = by if by is not None else G.actor
+        for c in cards:
+            G.tags[c] = (who, num, kind)
+
+
+@primitive
+def _deal(G, src, src_name, to, each, seats):
+    """deal: one card at a time from the top of ``src`` to each seat of ``seats`` in
+    turn, round after round, until each has received ``each`` (None: until ``src`` is
+    empty) or ``src`` runs out."""
+    decl = G.rules.zones[src_name]
+    seats = list(seats)
+    if not seats:
+        return
+    rounds = each if each is not None else (len(src) + len(seats) - 1) // len(seats)
+    for _ in range(rounds):
+        for s in seats:
+            if not src:
+                return
+            _move(G, src[0] if decl.top == "first" else src[-1], to, s, None, "play")
+
+
+@primitive
+def _shuffle(G, cards):
+    """shuffle: the zone's cards in a new order from the game's seeded random source."""
+    G.rng.shuffle(cards)

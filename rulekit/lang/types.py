@@ -1,0 +1,65 @@
+"""Static types of the expression language, and what a compiled fragment carries.
+
+Types: ``card``; ``cards`` (a list of cards; a zone stands for the cards it holds);
+``play`` (cards put down together); ``seat``, ``rank`` and ``int`` (whole numbers);
+``suit`` and ``str`` (text); ``bool``; ``list``; ``fn`` (``x -> expr``); ``zone``;
+``null``; ``any``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+NUMERIC = {"int", "seat", "rank"}
+TEXT = {"str", "suit"}
+LISTY = {"cards", "list", "play", "zone"}
+
+
+def compatible(have: str, want: str) -> bool:
+    """Whether a value of static type ``have`` may be used where ``want`` is expected."""
+    if have == want or "any" in (have, want) or have == "null":
+        return True
+    if have in NUMERIC and want in NUMERIC:
+        return True
+    if have in TEXT and want in TEXT:
+        return True
+    if have in LISTY and want in LISTY:
+        return True
+    return False
+
+
+class ExprError(Exception):
+    """A compile-time error in an expression: ``message``, ``offset`` into the text,
+    ``code``, and ``name`` (the unknown or misused name, when there is one)."""
+
+    def __init__(self, message: str, offset: int = 0, code: str = "expr", name: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.code = code
+        self.name = name
+
+
+@dataclass
+class Typed:
+    """A compiled fragment: Python ``code``, static ``type``, and for a zone its target."""
+    code: str
+    type: str
+    zone: tuple | None = None     # (ZoneDecl, seat_code or None) when this names a zone
+    perseat: object = None        # a per-seat zone or variable used without [seat]
+
+
+@dataclass
+class Scope:
+    """Names visible to an expression beyond the ruleset's globals.
+
+    ``pylocals``: name -> type, compiled as Python locals (parameters, lambdas);
+    ``locals``: name -> type, read from the locals dict ``L``;
+    ``specials``: which context names exist (``actor``, ``last_action``, ``seat``).
+    """
+    pylocals: dict = field(default_factory=dict)
+    locals: dict = field(default_factory=dict)
+    specials: frozenset = frozenset()
+
+    def child(self, **pylocals) -> "Scope":
+        return Scope({**self.pylocals, **pylocals}, self.locals, self.specials)

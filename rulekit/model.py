@@ -1,0 +1,388 @@
+"""The compiled model of a ruleset: plain data, no behaviour beyond small helpers.
+
+The compiler (:mod:`rulekit.compiler`) fills these from the YAML; the analysis tools
+(:mod:`rulekit.analysis`) read them; the runtime (:mod:`rulekit.runtime`) runs them.
+Compiled code lives in :class:`Block` (effects), and in the ``legal``/``domain``/
+``actor``/``cond`` callables: functions ``f(G, L)`` of the game state ``G`` and the
+dict of local names ``L``.
+
+Cards are text: a rank name followed by a suit name (``'7H'``); :class:`Cards` holds the
+ruleset's card notation (names, symbols, aliases) and turns card text into cards.
+Imports only :mod:`rulekit.errors`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .errors import CardError, Pos
+
+# The standard 52-card pack, the defaults of a ruleset's `cards:` (in this one place).
+STANDARD_RANKS = "2 3 4 5 6 7 8 9 T J Q K A".split()
+STANDARD_SUITS = "C D H S".split()
+STANDARD_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+STANDARD_RED = ("D", "H")
+STANDARD_ALIASES = {"10": "T"}
+
+
+@dataclass
+class Cards:
+    """A ruleset's cards and their notation (its ``cards:`` section).
+
+    ``ranks`` low to high and ``suits`` (names); ``pack`` every card in pack order
+    (suit by suit, ranks ascending); ``symbols`` suit name -> symbol for people (♥);
+    ``red`` suits printed in red; ``aliases`` other rank texts people type (``10``
+    for ``T``). ``rank_of``/``suit_of`` map a card to its rank index and suit;
+    ``order`` to its place when sorting by rank, then suit.
+    """
+    ranks: list
+    suits: list
+    symbols: dict = field(default_factory=dict)
+    red: tuple = ()
+    aliases: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.pack, self.rank_of, self.suit_of, self.order = [], {}, {}, {}
+        for si, s in enumerate(self.suits):
+            for ri, r in enumerate(self.ranks):
+                card = f"{r}{s}"
+                self.pack.append(card)
+                self.rank_of[card] = ri
+                self.suit_of[card] = s
+                self.order[card] = ri * len(self.suits) + si
+        self._upper = {c.upper(): c for c in self.pack}
+
+    def lookup(self, text) -> str | None:
+        """The card ``text`` names, or None: case-insensitive, rank aliases (``10h``),
+        suit symbols (``♥10``) and suit first (``H10``) accepted."""
+        if not isinstance(text, str):
+            return None
+        t = text.strip()
+        for suit, symbol in self.symbols.items():
+            t = t.replace(symbol, suit)
+        t = t.upper()
+        candidates = [t]
+        for suit in self.suits:                      # suit first: ♥2, H2
+            s = suit.upper()
+            if t.startswith(s) and len(t) > len(s):
+                candidates.append(t[len(s):] + s)
+        aliases = {str(k).upper(): str(v).upper() for k, v in self.aliases.items()}
+        for cand in candidates:
+            if cand in self._upper:
+                return self._upper[cand]
+            for suit in self.suits:
+                s = suit.upper()
+                head = cand[:-len(s)]
+                if cand.endswith(s) and head in aliases and aliases[head] + s in self._upper:
+                    return self._upper[aliases[head] + s]
+        return None
+
+    def parse(self, text) -> str:
+        """The card ``text`` names (see :meth:`lookup`); raises rulekit.CardError."""
+        card = self.lookup(text)
+        if card is None:
+            raise CardError(f"bad card '{text}': a card is a rank ({' '.join(self.ranks)}) "
+                            f"followed by a suit ({' '.join(self.suits)}), e.g. "
+                            f"{self.ranks[-1]}{self.suits[-1]}")
+        return card
+
+    def is_card_text(self, word: str) -> bool:
+        """Whether ``word`` is written as a card (for styling free text)."""
+        return word in self.rank_of
+
+
+@dataclass
+class ZoneDecl:
+    """A zone: ``per`` game or seat; ``see`` all, owner or count; ``top`` first or last;
+    ``tagged``: cards moved in get (seat, play number, kind) tags; ``show_empty``: the
+    table shows it even when it holds no cards."""
+    name: str
+    per: str = "game"
+    see: str = "all"
+    top: str = "last"
+    tagged: bool = False
+    doc: str = ""
+    show_empty: bool = False
+    kind = "zone"
+
+
+@dataclass
+class VarDecl:
+    """A variable: ``type`` (int, bool, suit, seat, card, cards, list, str, rank),
+    ``per`` game or seat, ``init`` value (null when absent; 0/false/[] not implied),
+    ``show``: displayed to a person at the table."""
+    name: str
+    type: str
+    per: str = "game"
+    init: object = None
+    doc: str = ""
+    show: bool = False
+    kind = "var"
+
+
+@dataclass
+class OptionDecl:
+    """A house-rule knob: ``type`` bool, int, choice or list; ``values`` allowed
+    (choice, and list items); ``min``/``max`` (int); ``default``; ``doc``; ``of``
+    (list items that are ranks or suits); ``rule`` (a rule-book id)."""
+    name: str
+    type: str
+    default: object
+    values: list | None = None
+    min: int | None = None
+    max: int | None = None
+    doc: str = ""
+    of: str | None = None
+    rule: str = ""
+
+    def items_to_values(self, value, pack: "Cards"):
+        """For a list option ``of: rank`` (or ``suit``): the items as rank indexes (or suit
+        names), so that ``rank(c) in option.NAME`` works. Raises ValueError."""
+        if self.type != "list" or self.of not in ("rank", "suit") or not isinstance(value, list):
+            return value
+        names = pack.ranks if self.of == "rank" else pack.suits
+        out = []
+        for v in value:
+            text = str(v)
+            if self.of == "rank":
+                text = str(pack.aliases.get(text, text))
+            match = next((n for n in names if n.upper() == text.upper()), None)
+            if match is None:
+                raise ValueError(f"has {v!r}, which is not a {self.of} ({' '.join(names)})")
+            out.append(names.index(match) if self.of == "rank" else match)
+        return out
+
+    def check(self, value) -> str | None:
+        """None if ``value`` is allowed, else a message saying what is."""
+        t = self.type
+        if t == "bool":
+            return None if isinstance(value, bool) else "must be true or false"
+        if t == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return "must be a whole number"
+            if (self.min is not None and value < self.min) or \
+                    (self.max is not None and value > self.max):
+                return f"must be between {self.min} and {self.max}"
+            if self.values and value not in self.values:
+                return "must be one of " + ", ".join(map(str, self.values))
+            return None
+        if t == "choice":
+            if value not in (self.values or []):
+                return "must be one of " + ", ".join(map(str, self.values or []))
+            return None
+        if t == "list":
+            if not isinstance(value, list):
+                return "must be a list"
+            bad = [v for v in value if self.values and v not in self.values]
+            if bad:
+                return f"has {bad[0]!r}, not one of " + ", ".join(map(str, self.values))
+            return None
+        return f"has an unknown type '{t}'"
+
+    def parse(self, text: str):
+        """Convert command-line text (``--option NAME=TEXT``) to a value of this type.
+
+        Raises ValueError with a message when the text does not fit.
+        """
+        t = self.type
+        if t == "bool":
+            low = text.strip().lower()
+            if low in ("true", "false"):
+                return low == "true"
+            raise ValueError("must be true or false")
+        if t == "int":
+            if not re.fullmatch(r"[-+]?[0-9]+", text.strip()):
+                raise ValueError("must be a whole number")
+            return int(text)
+        if t == "list":
+            items = [x for x in text.replace(",", " ").split() if x]
+            return [int(x) if x.lstrip("-").isdigit() and self.values and
+                    all(isinstance(v, int) for v in self.values) else x for x in items]
+        return text
+
+    def describe(self) -> str:
+        """The allowed values in words: ``a | b``, ``2..3``, or the type."""
+        if self.type == "choice":
+            return " | ".join(map(str, self.values or []))
+        if self.type == "int":
+            return f"{self.min}..{self.max}" if self.min is not None else "int"
+        return self.type
+
+
+@dataclass
+class DefInfo:
+    """A definition: ``params``, compiled function name ``fn``, result ``type``;
+    ``refs`` the definitions its body uses; ``used`` by a step, action or procedure."""
+    name: str
+    params: list
+    text: object
+    path: tuple
+    fn: str = ""
+    type: str | None = None
+    compiling: bool = False
+    used: bool = False
+    refs: set = field(default_factory=set)
+    rule: str = ""
+    expr_path: tuple = ()       # where the expression is (path, or path + ("value",))
+
+
+@dataclass
+class EffectNode:
+    """One compiled effect: its registry ``key``, data ``path`` and YAML ``item``; the
+    compiled child lists by key (``then``, ``else``, ``do``); ``calls``: the procedure
+    a ``call`` runs."""
+    key: str
+    path: tuple
+    item: dict
+    children: dict = field(default_factory=dict)
+    calls: str | None = None
+
+
+@dataclass
+class Block:
+    """A compiled effect list: ``fn(G, L)`` runs it; ``nodes`` its effects (for the
+    analysis tools); ``source`` the generated Python."""
+    path: tuple
+    nodes: list
+    fn: Callable
+    source: str = ""
+
+
+@dataclass
+class Procedure:
+    """A named effect list with ``params``; ``fn`` the generated function's name."""
+    name: str
+    params: list
+    path: tuple
+    fn: str
+    block: Block | None = None
+
+
+@dataclass
+class ActionDef:
+    """A named action of a phase: choice ``var`` over ``domain`` (None: no choice),
+    ``legal`` condition, ``do`` effects; ``pos`` where it is written."""
+    name: str
+    phase: str
+    var: str | None
+    domain: Callable | None
+    legal: Callable | None
+    do: Block
+    pos: Pos | None
+    choose_text: str = ""
+    legal_text: str = ""
+    doc: str = ""
+    rule: str = ""
+
+
+@dataclass
+class Transition:
+    """``if`` condition (None: always), ``do`` effects, the ``target`` step."""
+    cond: Callable | None
+    do: Block
+    target: "Step | None"
+    target_name: str
+    pos: Pos | None
+    cond_text: str = ""
+
+
+@dataclass
+class Step:
+    """A step: runs ``do`` on entry; asks ``actor`` (if any) to pick one of
+    ``actions``; then takes the first transition whose condition holds."""
+    name: str
+    phase: str
+    do: Block
+    actor: Callable | None
+    actions: list
+    transitions: list
+    pos: Pos | None
+    doc: str = ""
+    ends_game: bool = False
+    actor_text: str = ""
+    rule: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.phase}.{self.name}"
+
+
+@dataclass
+class Phase:
+    """A phase: its ``steps`` and ``actions`` by name, ``start`` step, ``heuristic``."""
+    name: str
+    start: str
+    steps: dict
+    actions: dict
+    heuristic: Callable | None
+    doc: str = ""
+    pos: Pos | None = None
+    heuristic_text: str = ""
+    rule: str = ""
+
+
+@dataclass
+class Ruleset:
+    """A compiled ruleset. The runtime's :class:`rulekit.runtime.rules.Rules` adds
+    ``new_game``; :func:`rulekit.load` returns one.
+
+    Attributes: ``name``, ``title``, ``summary``, ``players`` (min, max, default),
+    ``cards`` (:class:`Cards`: ranks, suits, notation), ``pack`` (every card),
+    ``zones``, ``vars``, ``option_decls``, ``options`` (chosen values), ``definitions``, ``procedures`` (name -> :class:`Procedure`), ``setup``
+    (:class:`Block`), ``phases``, ``start``, ``graph`` (the networkx machine, set by
+    the analysis), ``warnings`` (diagnostics), ``source`` (merged data with positions).
+    """
+    name: str
+    title: str
+    summary: str
+    players: tuple
+    cards: Cards
+    zones: dict
+    vars: dict
+    option_decls: dict
+    options: dict
+    definitions: dict
+    procedures: dict
+    setup: Block
+    phases: dict
+    start: str
+    source: object
+    path: str = ""
+    warnings: list = field(default_factory=list)
+    graph: object = None
+    context: object = None      # the compile context, for expressions compiled later
+
+    @property
+    def pack(self) -> list:
+        """Every card, in pack order."""
+        return self.cards.pack
+
+    @property
+    def ranks(self) -> list:
+        return self.cards.ranks
+
+    @property
+    def suits(self) -> list:
+        return self.cards.suits
+
+    @property
+    def rank_of(self) -> dict:
+        return self.cards.rank_of
+
+    @property
+    def suit_of(self) -> dict:
+        return self.cards.suit_of
+
+    @property
+    def card_order(self) -> dict:
+        return self.cards.order
+
+    def parse_card(self, text) -> str:
+        """Card text to the canonical card (see :meth:`Cards.lookup`); raises CardError."""
+        return self.cards.parse(text)
+
+    def steps(self):
+        """Every step of every phase, in order."""
+        for phase in self.phases.values():
+            yield from phase.steps.values()

@@ -1,0 +1,165 @@
+"""A game as readable text, built from the engine's events.
+
+:class:`Transcript` prints the deal, each action with its seat (and the cards it turned
+face up or picked up that its text does not name), the ruleset's announcements and
+phase changes; :func:`describe_state` prints a state dump for people (``replay``).
+"""
+from __future__ import annotations
+
+
+def face_up_cards(game) -> list:
+    """The cards now lying in zones every seat sees (not concealed), in zone order."""
+    out = []
+    for name, decl in game.rules.zones.items():
+        if decl.see == "all" and decl.per == "game":
+            out += [c for c in game.z[name] if game.marks.get(c) != "down"]
+    return out
+
+
+class Transcript:
+    """Prints a game as it goes from its events (see the module docstring).
+
+    ``viewer``: the seat of a person at the table (the deal then shows only what that
+    seat may see, and cards are styled for reading), or None for an all-seeing one;
+    ``console``/``style``: a rich console and a :class:`~rulekit.play.terminal.CardStyle`.
+    """
+
+    def __init__(self, game, quiet=False, viewer=None, console=None, style=None):
+        self.game = game
+        self.quiet = quiet
+        self.viewer = viewer
+        self.console = console
+        self.style = style
+        self.seen_events = 0
+        self.phase = game.phase
+
+    def say(self, text: str):
+        """Print one line (styled when there is a console), unless quiet."""
+        if self.quiet:
+            return
+        if self.console is not None:
+            self.console.print(self.style.text(text))
+        else:
+            print(text)
+
+    def header(self, seed, options: dict | None = None, human=None):
+        """The first line: title, players, dealer, seed, changed options, who you are."""
+        g = self.game
+        self.say(f"{g.rules.title}: {g.n} players, dealer seat {g.dealer}, seed {seed}"
+                 + (", options " + ", ".join(f"{k}={v}" for k, v in options.items())
+                    if options else "")
+                 + (f"; you are seat {human}" if human is not None else ""))
+
+    def deal(self):
+        """'seat S is dealt ...' for the per-seat zones the setup dealt cards into, as the
+        viewer may see them."""
+        g = self.game
+        zones = g.rules.zones
+        dealt = []
+        for ev in g.events:
+            if ev["kind"] == "action":
+                break
+            if ev["kind"] == "moved" and zones[ev["to"][0]].per == "seat" \
+                    and ev["to"][0] not in dealt:
+                dealt.append(ev["to"][0])
+        shown = g.dump() if self.viewer is None else g.view(self.viewer)
+        for i, zone in enumerate(dealt):
+            into = "" if i == 0 else f" (into {zone})"
+            for s, cards in enumerate(shown["zones"].get(zone) or []):
+                seen = [c for c in cards if c is not None]
+                if seen and (self.viewer is None or s == self.viewer):
+                    self.say(f"  seat {s} is dealt {' '.join(seen)}{into}")
+
+    def flush(self):
+        """Print the announcements (and phase changes) not printed yet."""
+        g = self.game
+        for ev in g.events[self.seen_events:]:
+            if "text" in ev:
+                self._phase(ev.get("phase"))
+                self.say(f"    * {ev['text']}")
+        self.seen_events = len(g.events)
+        self._phase(g.phase)
+
+    def _phase(self, phase):
+        if phase is not None and phase != self.phase:
+            self.phase = phase
+            self.say(f"  -- phase {phase} --")
+
+    def action(self, seat, action, before_public=None, on_table=None, mark=None):
+        """Print an action just applied; ``mark`` is ``len(game.events)`` before it
+        (default: the last action's events).
+        With ``before_public`` (the public cards before it), also the cards the action
+        itself turned face up that its text does not name (the card a stock play turns
+        up, say); with ``on_table`` (see :func:`face_up_cards` before it), the ones it
+        took into the seat's own zone."""
+        g = self.game
+        extra = ""
+        own = _own_events(g.events, mark)
+        if before_public is not None:
+            zones = g.rules.zones
+            surfaced = []
+            for ev in own:
+                if ev["kind"] == "moved" and zones[ev["to"][0]].see == "all" \
+                        or ev["kind"] == "revealed":
+                    surfaced += ev["cards"]
+            shown = [c for c in surfaced if c not in action.cards
+                     and c not in before_public and c in g.public]
+            if shown:
+                extra += f" (face up: {' '.join(shown)})"
+        if on_table:
+            zones = g.rules.zones
+            moved = {c: ev["to"] for ev in own if ev["kind"] == "moved" for c in ev["cards"]}
+            picked = [c for c in on_table if c in moved and moved[c][1] == seat
+                      and zones[moved[c][0]].see == "owner"]
+            if picked:
+                extra += f" (picks up {' '.join(picked)})"
+        self.say(f"  seat {seat}: {action}{extra}")
+
+
+def _own_events(events, mark) -> list:
+    """The events of an action's own effects: after its ``action`` event (at ``mark`` or
+    later; None: the last action), up to its ``until``."""
+    if mark is None:
+        mark = next((i for i in range(len(events) - 1, -1, -1)
+                     if events[i]["kind"] == "action"), len(events))
+    for i in range(mark, len(events)):
+        if events[i]["kind"] == "action":
+            until = events[i]["until"]
+            return events[i + 1:until if until is not None else len(events)]
+    return []
+
+
+def result_line(game) -> str:
+    """The result in one line: the loser and the order out, an abort, or the state."""
+    res = game.result
+    if res.status == "finished":
+        order = ", ".join(map(str, res.out_order)) or "-"
+        return f"Result: seat {res.loser} loses; out in order: {order} ({game.actions} actions)"
+    if res.status == "aborted":
+        return f"Result: aborted: {res.message}"
+    return f"Result: in progress after {game.actions} actions; seat {game.to_act} to act"
+
+
+def describe_state(game) -> str:
+    """The state dump as readable text (``replay`` without ``--json``)."""
+    d = game.dump()
+    lines = [f"{game.rules.title}: {d['players']} players, dealer seat {d['dealer']}, "
+             f"{d['actions']} actions",
+             f"status: {d['status']}   phase: {d['phase']}   to act: "
+             f"{'-' if d['to_act'] is None else 'seat ' + str(d['to_act'])}"]
+    if d["legal"]:
+        lines.append("legal: " + ", ".join(d["legal"]))
+    for name, content in d["zones"].items():
+        if content and isinstance(content[0], list) or (
+                name in game.rules.zones and game.rules.zones[name].per == "seat"):
+            for s, cards in enumerate(content):
+                lines.append(f"{name}[{s}]: {' '.join(cards) if cards else '-'}")
+        else:
+            lines.append(f"{name}: {' '.join(content) if content else '-'}")
+    vs = ", ".join(f"{k}={'-' if v is None else v}" for k, v in d["vars"].items())
+    lines.append(f"vars: {vs}")
+    lines.append(f"out order: {', '.join(map(str, d['out_order'])) or '-'}   loser: "
+                 f"{'-' if d['loser'] is None else d['loser']}")
+    if game.result.message:
+        lines.append(f"note: {game.result.message}")
+    return "\n".join(lines)

@@ -1,0 +1,81 @@
+"""The pipeline from a ruleset's name to :class:`~rulekit.runtime.rules.Rules`.
+
+:func:`check` runs every stage (load with positions and ``extends``, check the shape,
+compile, build and check the machine) and returns what it found; :func:`load` raises
+instead. Both are re-exported as :func:`rulekit.check` and :func:`rulekit.load`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..analysis.machine import build_machine
+from ..compiler import compile_ruleset
+from ..errors import DiagnosticSink, Pos, RulesetError, suggest
+from ..lang.schema import check_shape
+from ..source.extends import load_document, resolve_name
+from ..source.files import bundled_rulesets
+from .rules import Rules
+
+
+def check(ruleset, options: dict | None = None):
+    """Run the whole pipeline on ``ruleset`` (a bundled name or a path).
+
+    Returns ``(rules or None, diagnostics)``: every error and warning found, in file order.
+    ``options`` maps option names to values (or to command-line text, converted by type).
+    """
+    sink = DiagnosticSink()
+    name = str(ruleset)
+    path = resolve_name(name)
+    if path is None:
+        p = Path(name)
+        if p.suffix in (".yaml", ".yml") or "/" in name or p.exists():
+            sink.error(None, f"{name}: no such file", "missing-file")
+        else:
+            sink.error(None, f"unknown ruleset '{name}'{suggest(name, bundled_rulesets())}; "
+                       "bundled: " + ", ".join(bundled_rulesets()) + " (or give a path)",
+                       "missing-file")
+        return None, sink.sorted()
+    display = name if path != bundled_rulesets().get(name) else _display(path)
+    try:
+        src = load_document(path, sink, display)
+        if src is None or sink.has_errors or not check_shape(src, sink):
+            return None, sink.sorted()
+        rules = compile_ruleset(src, sink, options, display, cls=Rules)
+        if rules is not None:
+            build_machine(rules, sink)
+    except (RecursionError, MemoryError):
+        # Python's own limits: an expression of hundreds of terms or nesting levels
+        sink.error(Pos(display, 1, 1), "something in this ruleset is too long or too deeply "
+                   "nested (an expression of hundreds of terms or levels): split it into "
+                   "definitions", "too-deep")
+        return None, sink.sorted()
+    except SyntaxError as exc:
+        if "too many nested" not in str(exc) and "too complex" not in str(exc):
+            raise                      # generated code that does not compile: a bug
+        sink.error(Pos(display, 1, 1), "something in this ruleset is too long or too deeply "
+                   "nested (an expression of hundreds of terms or levels): split it into "
+                   "definitions", "too-deep")
+        return None, sink.sorted()
+    if rules is None or sink.has_errors:
+        return None, sink.sorted()
+    rules.warnings = [d for d in sink.sorted() if d.severity == "warning"]
+    return rules, sink.sorted()
+
+
+def _display(path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load(ruleset, options: dict | None = None) -> Rules:
+    """Load and compile ``ruleset`` (bundled name or path) with ``options``.
+
+    Returns :class:`~rulekit.runtime.rules.Rules`; raises :class:`RulesetError` listing
+    every error (its ``diagnostics`` also carry the warnings).
+    """
+    rules, diagnostics = check(ruleset, options)
+    if rules is None:
+        raise RulesetError(diagnostics)
+    return rules

@@ -1,0 +1,43 @@
+"""Compiled rules that start games: :class:`Rules` (what :func:`rulekit.load` returns)."""
+from __future__ import annotations
+
+from ..errors import Diagnostic, RulesetError
+from ..lang.expressions import ExprError, Scope
+from ..limits import MAX_ACTIONS
+from ..model import Ruleset
+
+
+class Rules(Ruleset):
+    """A compiled ruleset, ready to play (see :class:`rulekit.model.Ruleset` for its
+    attributes)."""
+
+    def new_game(self, players: int | None = None, seed: int | None = 0, deck=None,
+                 dealer: int | None = None, max_actions: int = MAX_ACTIONS):
+        """Start a game: ``players`` (default: the ruleset's default), ``seed`` (int;
+        shuffles the deck when ``deck`` is None, then draws the dealer when ``dealer`` is
+        None), ``deck`` (all cards, top first, as card text), ``dealer`` (seat),
+        ``max_actions`` (recorded actions before the game is stopped as aborted).
+        Returns a :class:`~rulekit.runtime.engine.GameState`. Raises ValueError with a
+        message for a bad player count, dealer or deck (rulekit.CardError for bad card
+        text)."""
+        from .engine import GameState
+        return GameState(self, players=players, seed=seed, deck=deck, dealer=dealer,
+                         max_actions=max_actions)
+
+    def expression(self, text: str, names: tuple = ()):
+        """Compile ``text`` against this ruleset, once (cached): a function ``f(game, L)``
+        where ``L`` maps each of ``names`` (extra local names) to a value. ``actor``,
+        ``last_action`` and ``seat`` (from ``L``) are available. For analysis tools and
+        tests; raises RulesetError with the problem."""
+        key = (text, tuple(names))
+        cache = self.__dict__.setdefault("_expressions", {})
+        if key not in cache:
+            scope = Scope(locals={n: "any" for n in names},
+                          specials=frozenset({"actor", "last_action", "seat"}))
+            try:
+                out = self.context.compiler.expr(text, scope)
+            except ExprError as exc:
+                raise RulesetError([Diagnostic(None, "error", f"{text!r}: {exc.message}",
+                                               exc.code)]) from None
+            cache[key] = self.context.fn(out.code)
+        return cache[key]

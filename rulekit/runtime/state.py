@@ -1,0 +1,72 @@
+"""The mutable state of one game (the effects that change it are in rulekit.lang.effects).
+
+State (DESIGN.md, stage 5): zones (ordered card lists; per-seat zones are lists
+indexed by seat), variables, per-card tags on tagged zones (seat, play number, kind),
+per-card face marks (``up``: seen by all; ``down``: seen by none), seat status
+(in/out, ``out_order``), the current phase and step, the seeded random source, the
+action count and the announcements made so far.
+
+Cards are their text (``'7H'``); seats are ints ``0..n-1``.
+"""
+from __future__ import annotations
+
+import random
+
+
+class State:
+    """The data of a game in progress. :class:`~rulekit.engine.GameState` adds the API."""
+
+    def _init_state(self, rules, n: int, seed, dealer: int, deck: list[str], rng: random.Random):
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.seed = seed
+        self.rng = rng
+        self.z: dict = {}
+        self.where: dict = {}     # card -> (zone name, seat or None)
+        for name, decl in rules.zones.items():
+            self.z[name] = [[] for _ in range(n)] if decl.per == "seat" else []
+        self.z["deck"] = list(deck)
+        for c in deck:
+            self.where[c] = ("deck", None)
+        self.v: dict = {}
+        for name, decl in rules.vars.items():
+            init = decl.init
+            if decl.per == "seat":
+                self.v[name] = [list(init) if isinstance(init, list) else init for _ in range(n)]
+            else:
+                self.v[name] = list(init) if isinstance(init, list) else init
+        self.tags: dict = {}      # card -> (seat, play number, kind) on tagged zones
+        self.playno: dict = {}    # (zone, seat) -> last play number given
+        self.marks: dict = {}     # card -> 'up' | 'down'
+        self.inplay = [True] * n
+        self.out_order: list[int] = []
+        self.loser = None
+        self.status = "in_progress"
+        self.message = ""
+        self.phase = None
+        self.step = None
+        self.actor = None
+        self.last_action = None
+        self.actions = 0
+        self.history: list[str] = []
+        self.events: list[dict] = []  # what happened, in order (see emit)
+        self.public: set = set()      # cards that have been face up to every seat
+        self.surfaced: list = []      # put face up since the last decision (for `public`)
+
+    def emit(self, event: dict) -> None:
+        """Append ``event`` (a dict with ``kind``: moved, revealed, shown, announced, out,
+        ended, action) to ``events``, stamped with the action count and the phase."""
+        event["actions"] = self.actions
+        event["phase"] = self.phase
+        self.events.append(event)
+
+    def settle_knowledge(self) -> None:
+        """At a decision (or the end): cards put face up since the last one (moved into a
+        zone every seat sees, or revealed: ``surfaced``) become known to every seat,
+        unless they were turned face down again meanwhile. (Shown cards are known at
+        once.)"""
+        if self.surfaced:
+            marks = self.marks
+            self.public.update(c for c in self.surfaced if marks.get(c) != "down")
+            self.surfaced.clear()
