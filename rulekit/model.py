@@ -270,8 +270,6 @@ class ActionDef:
     legal: Callable | None
     do: Block
     pos: Pos | None
-    choose_text: str = ""
-    legal_text: str = ""
     doc: str = ""
     rule: str = ""
 
@@ -300,7 +298,6 @@ class Step:
     pos: Pos | None
     doc: str = ""
     ends_game: bool = False
-    actor_text: str = ""
     rule: str = ""
 
     @property
@@ -318,7 +315,6 @@ class Phase:
     heuristic: Callable | None
     doc: str = ""
     pos: Pos | None = None
-    heuristic_text: str = ""
     rule: str = ""
 
 
@@ -353,30 +349,11 @@ class Ruleset:
     graph: object = None
     context: object = None      # the compile context, for expressions compiled later
 
-    @property
-    def pack(self) -> list:
-        """Every card, in pack order."""
-        return self.cards.pack
-
-    @property
-    def ranks(self) -> list:
-        return self.cards.ranks
-
-    @property
-    def suits(self) -> list:
-        return self.cards.suits
-
-    @property
-    def rank_of(self) -> dict:
-        return self.cards.rank_of
-
-    @property
-    def suit_of(self) -> dict:
-        return self.cards.suit_of
-
-    @property
-    def card_order(self) -> dict:
-        return self.cards.order
+    def __post_init__(self):
+        # the card tables, read at play time by built-ins: plain attributes (fast)
+        cards = self.cards
+        self.pack, self.ranks, self.suits = cards.pack, cards.ranks, cards.suits
+        self.rank_of, self.suit_of, self.card_order = cards.rank_of, cards.suit_of, cards.order
 
     def parse_card(self, text) -> str:
         """Card text to the canonical card (see :meth:`Cards.lookup`); raises CardError."""

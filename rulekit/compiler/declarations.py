@@ -14,7 +14,6 @@ from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SU
                      STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, Procedure, VarDecl, ZoneDecl)
 from .context import CompileContext
 
-VAR_TYPES = {"int", "bool", "suit", "seat", "card", "cards", "list", "str", "rank"}
 _STAND_IN = {"bool": False, "int": 0, "list": []}
 
 

@@ -32,8 +32,7 @@ def compile_phases(c: CompileContext) -> dict:
                            f"phase '{pname}': start step '{start}' does not "
                            f"exist{c.suggest(start, steps)}", "unknown-target")
         out[pname] = Phase(pname, start, steps, actions, heuristic, pdata.get("doc", ""),
-                           c.src.key_pos(base), str(pdata.get("heuristic", "") or ""),
-                           pdata.get("rule", ""))
+                           c.src.key_pos(base), pdata.get("rule", ""))
     return out
 
 
@@ -56,8 +55,7 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
             legal = c.fn(lg.code)
     do = c.effects(path + ("do",), scope)
     return ActionDef(name, phase, var, domain, legal, do, c.src.key_pos(path),
-                     adata["choose"], str(adata.get("legal", "")), adata.get("doc", ""),
-                     adata.get("rule", ""))
+                     adata.get("doc", ""), adata.get("rule", ""))
 
 
 def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
@@ -96,8 +94,7 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
             transitions.append(Transition(cond, do_t, None, tdata["goto"],
                                           c.src.pos(tp + ("goto",)), str(tdata.get("if", ""))))
     return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
-                sdata.get("doc", ""), actor_text=str(sdata.get("actor", "")),
-                rule=sdata.get("rule", ""))
+                sdata.get("doc", ""), rule=sdata.get("rule", ""))
 
 
 def link(c: CompileContext, phases: dict) -> None:

@@ -1,7 +1,7 @@
 """Check the merged ruleset's shape against the JSON Schema (Draft 2020-12).
 
 Errors are reported at the YAML position of the offending node (for an unknown key, at
-the key) in words a rules author understands; a ``oneOf`` failure (an effect, a
+the key) in words a rules author understands; a ``oneOf``/``anyOf`` failure (an effect, a
 ``next``) is reported against the branch that was meant.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ def load_schema() -> dict:
     """The ruleset JSON Schema shipped in the package, parsed once, with its ``effect``
     definition generated from the effect registry (:mod:`rulekit.lang.effects`)."""
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
-    schema["$defs"]["effect"] = {"oneOf": schema_branches()}
+    schema["$defs"]["effect"] = {"anyOf": schema_branches()}   # disjoint: one key each
     return schema
 
 
@@ -57,12 +57,12 @@ def _where(path) -> str:
 
 def _effect_forms() -> dict[str, str]:
     """Effect name -> its form as the schema's branch title (``move: CARDS to ZONE ...``)."""
-    branches = load_schema()["$defs"]["effect"]["oneOf"]
+    branches = load_schema()["$defs"]["effect"]["anyOf"]
     return {next(iter(b["required"])): b.get("title", "") for b in branches}
 
 
 def _is_effect_schema(schema) -> bool:
-    branches = schema.get("oneOf", []) if isinstance(schema, dict) else []
+    branches = schema.get("anyOf", []) if isinstance(schema, dict) else []
     return schema is load_schema()["$defs"]["effect"] or (
         any("title" in b for b in branches)
         and "move" in [next(iter(b.get("required", ["?"]))) for b in branches])
@@ -114,7 +114,7 @@ def _report_effect(err, src: Source, sink: DiagnosticSink) -> None:
 def _report(err, src: Source, sink: DiagnosticSink) -> None:
     path = tuple(err.absolute_path)
     v = err.validator
-    if v == "oneOf":
+    if v in ("oneOf", "anyOf"):
         inst = err.instance
         if _is_effect_schema(err.schema):
             _report_effect(err, src, sink)

@@ -51,7 +51,7 @@ def primitive(fn):
 
 
 def schema_branches() -> list[dict]:
-    """The ``oneOf`` branches of the schema's ``effect`` definition, in registry order."""
+    """The ``anyOf`` branches (disjoint: each has its own key) of the schema's ``effect`` definition, in registry order."""
     out = []
     for e in EFFECTS.values():
         props = {e.key: e.value}
