@@ -1,10 +1,26 @@
-"""Limits that keep a game from running forever, in one place.
+"""Every limit rulekit enforces, in one place (docs/security.md lists them).
 
-``MAX_ACTIONS``: the default number of recorded actions after which a game ends as
-``aborted`` (``new_game(max_actions=...)``, ``--max-actions``); ``AUTO_STEP_LIMIT``:
-automatic steps in a row without a decision; ``REPEAT_LIMIT``: the largest count a
-``repeat`` effect accepts at play time.
+Play: ``MAX_ACTIONS`` is the default number of recorded actions after which a game ends
+as ``aborted`` (``new_game(max_actions=...)``, ``--max-actions``); ``AUTO_STEP_LIMIT``
+automatic steps in a row without a decision abort it; a ``repeat`` count above
+``REPEAT_LIMIT`` aborts it.
+
+Input (each refused with a message naming the limit): ruleset and record files of at
+most ``MAX_FILE_BYTES``; YAML of at most ``MAX_YAML_NODES`` nodes after alias expansion
+and ``MAX_NESTING`` levels deep; whole numbers of at most ``MAX_INT_DIGITS`` digits;
+expressions of at most ``MAX_EXPRESSION_CHARS`` characters and ``MAX_NESTING`` levels;
+records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats; an
+``extends`` chain of at most ``MAX_EXTENDS`` files.
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
 REPEAT_LIMIT = 10000
+
+MAX_FILE_BYTES = 1_000_000
+MAX_YAML_NODES = 100_000
+MAX_NESTING = 60
+MAX_INT_DIGITS = 12
+MAX_EXPRESSION_CHARS = 5000
+MAX_RECORD_ACTIONS = 1_000_000
+MAX_PLAYERS = 64
+MAX_EXTENDS = 20

@@ -104,6 +104,7 @@ class ZoneDecl:
     tagged: bool = False
     doc: str = ""
     show_empty: bool = False
+    rule: str = ""
     kind = "zone"
 
 
@@ -118,6 +119,7 @@ class VarDecl:
     init: object = None
     doc: str = ""
     show: bool = False
+    rule: str = ""
     kind = "var"
 
 

@@ -36,13 +36,14 @@ def explain(rules) -> str:
         top = "; top is its first card" if z.top == "first" else ""
         tag = "; remembers who played each card" if z.tagged else ""
         lines.append(f"  {name}: {per}, {_SEE.get(z.see, z.see)}{top}{tag}"
-                     + (f"  {z.doc}" if z.doc else ""))
+                     + (f"  {z.doc}" if z.doc else "") + _rule(z.rule))
     if rules.vars:
         lines += ["", "Variables:"]
         for name, v in rules.vars.items():
             per = ", one per seat" if v.per == "seat" else ""
             init = f", starts as {_value(v.init)}" if v.init is not None else ""
-            lines.append(f"  {name} ({v.type}{per}{init})" + (f"  {v.doc}" if v.doc else ""))
+            lines.append(f"  {name} ({v.type}{per}{init})" + (f"  {v.doc}" if v.doc else "")
+                         + _rule(v.rule))
     if d.get("definitions"):
         lines += ["", "Definitions:"]
         for head, body in d["definitions"].items():

@@ -61,14 +61,15 @@ def declare(c: CompileContext) -> None:
     for name, z in (d.get("zones") or {}).items():
         c.zones[name] = ZoneDecl(name, z.get("per", "game"), z.get("see", "all"),
                                  z.get("top", "last"), bool(z.get("tagged", False)),
-                                 z.get("doc", ""), bool(z.get("show_empty", False)))
+                                 z.get("doc", ""), bool(z.get("show_empty", False)),
+                                 z.get("rule", ""))
     if "deck" not in c.zones:
         c.zones["deck"] = ZoneDecl("deck", "game", "count", "first", False,
                                    "the pack in game order (filled by the engine)")
     c.used_zones.add("deck")
     for name, v in (d.get("vars") or {}).items():
         decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""),
-                       bool(v.get("show", False)))
+                       bool(v.get("show", False)), v.get("rule", ""))
         problem = _init_problem(decl, c.cards)
         if problem:
             c.err(("vars", name, "init"), f"variable '{name}' is {decl.type}: its init "
