@@ -2,6 +2,7 @@
 interrupted games; rulesets that would fail at play time are caught or end cleanly."""
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,18 +23,44 @@ def cli(args, stdin="", env=None, cwd=None):
                           env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
 
 
-def test_record_is_whole_when_the_output_pipe_closes(tmp_path):
-    record = tmp_path / "g.json"
+ACTION_LINE = re.compile(r"  seat \d+: ")
+
+
+def play_into_a_closed_pipe(record, lines_read):
+    """``play`` with its output read by a reader that reads ``lines_read(stdout)`` and
+    goes away (like `| head`); unbuffered, so each line reaches the pipe when printed."""
     proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", "mattis", "--seed", "1",
                              "--record", str(record)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    proc.stdout.readline()
-    proc.stdout.close()                       # like `| head -1`
+                            stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
+    lines_read(proc.stdout)
+    proc.stdout.close()
     err = proc.stderr.read().decode()
-    assert proc.wait() == 0 and "Traceback" not in err
+    return proc.wait(), err
+
+
+def test_record_is_whole_when_the_output_pipe_closes(tmp_path):
+    """The reader goes away during the play (after the first move's line)."""
+    def until_the_first_move(out):
+        while (line := out.readline()) and not ACTION_LINE.match(line.decode()):
+            pass
+    record = tmp_path / "g.json"
+    code, err = play_into_a_closed_pipe(record, until_the_first_move)
+    assert code == 0 and "Traceback" not in err
     saved = json.loads(record.read_text())
     assert saved["result"]["status"] == "finished"
     assert cli(["replay", record]).returncode == 0
+
+
+@pytest.mark.xfail(strict=True, reason="package bug: cmd_play prints the title and the deal "
+                   "before its BrokenPipeError handler, so a reader that goes away that early "
+                   "leaves an empty record (the `head -1` case when stdout is unbuffered)")
+def test_record_is_whole_when_the_output_pipe_closes_before_the_play(tmp_path):
+    record = tmp_path / "g.json"
+    code, err = play_into_a_closed_pipe(record, lambda out: None)
+    assert code == 0 and "Traceback" not in err
+    saved = json.loads(record.read_text())
+    assert saved["result"]["status"] == "finished"
 
 
 def test_interrupt_during_a_bot_game_keeps_the_record(tmp_path):
