@@ -31,6 +31,7 @@ def test_player_ranges_match_the_rules():
         "atlanta_mattis": (3, 3)}
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,players", CASES, ids=lambda v: str(v))
 def test_random_games_keep_invariants(loaded, name, players):
     statuses = set()
@@ -53,6 +54,7 @@ OPTION_VALUES = [
 ]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,value", OPTION_VALUES, ids=lambda v: str(v))
 def test_mattis_options_play_without_abort(name, value):
     rules = rulekit.load("mattis", options={name: value})

@@ -40,6 +40,7 @@ def cases():
     return out
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,option,value", cases(), ids=lambda v: str(v))
 def test_option_value_plays_clean(name, option, value):
     rules = rulekit.load(name, options={option: value})

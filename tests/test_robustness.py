@@ -271,6 +271,7 @@ def test_no_color_means_no_styles_at_all():
         del os.environ["NO_COLOR"]
 
 
+@pytest.mark.random_games
 def test_validate_simulate_finds_rulesets_that_abort_at_play_time(tmp_path, capsys):
     path = tmp_path / "ns.yaml"
     path.write_text("rulekit: 1\nextends: mattis\nname: ns\nplayers: {min: 3, max: 4}\n"

@@ -116,6 +116,7 @@ def test_determinized_copy_keeps_what_the_seat_sees_and_moves_only_hidden_cards(
     copy.apply(copy.legal_actions()[0])
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,players", [("mattis", 4), ("myllymatti", 3),
                                           ("mattis_norsk", 4), ("atlanta_mattis", 3)])
 def test_greedy_loses_less_often_than_random(name, players):
@@ -148,6 +149,7 @@ def visible_cards(view) -> set:
     return out
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,players", [("mattis", 4), ("myllymatti", 2),
                                           ("mattis_norsk", 2), ("mattis_norsk", 5),
                                           ("atlanta_mattis", 3)])
