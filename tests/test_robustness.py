@@ -1,12 +1,12 @@
 """Nothing is lost and nothing crashes: records survive cut output, odd terminals and
 interrupted games; rulesets that would fail at play time are caught or end cleanly."""
+import io
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -68,11 +68,13 @@ def test_interrupt_during_a_bot_game_keeps_the_record(tmp_path):
     slow.write_text("rulekit: 1\nextends: mattis\nname: slow\ndefinitions:\n"
                     "  taken: at(trick, 99)\n")
     record = tmp_path / "r.json"
-    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", str(slow), "--quiet",
+    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", str(slow),
                              "--max-actions", "100000000", "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
-    time.sleep(3)
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
+    # interrupt once the bots are playing: after the first move's line, not a fixed sleep
+    while (line := proc.stdout.readline()) and not ACTION_LINE.match(line.decode()):
+        pass
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
@@ -98,15 +100,16 @@ def test_ascii_only_terminal_does_not_crash(extra):
     assert "Traceback" not in run.stderr and "Result: seat" in run.stdout
 
 
-def test_record_names_its_ruleset_relative_to_itself(tmp_path):
+def test_record_names_its_ruleset_relative_to_itself(tmp_path, monkeypatch, capsys):
     work = tmp_path / "work"
     (work / "recs").mkdir(parents=True)
     (work / "mine.yaml").write_text("rulekit: 1\nextends: mattis\nname: mine\n")
-    assert cli(["play", "mine.yaml", "--seed", "2", "--quiet", "--record", "recs/q.json"],
-               cwd=work).returncode == 0
+    monkeypatch.chdir(work)
+    assert main(["play", "mine.yaml", "--seed", "2", "--quiet", "--record", "recs/q.json"]) == 0
     saved = json.loads((work / "recs" / "q.json").read_text())
     assert saved["ruleset"] == "../mine.yaml"
-    assert cli(["replay", "q.json"], cwd=work / "recs").returncode == 0
+    monkeypatch.chdir(work / "recs")
+    assert main(["replay", "q.json"]) == 0
 
 
 def test_max_actions_and_option_values_are_recorded(tmp_path):
@@ -240,12 +243,13 @@ def test_replay_json_and_transcript_do_not_mix(tmp_path, capsys):
     assert "cannot be combined" in capsys.readouterr().err
 
 
-def test_a_card_alone_answers_the_prompt_and_quiet_still_shows_moves():
-    run = cli(["play", "mattis", "--seed", "3", "--human", "0", "--quiet", "--ascii"],
-              stdin="4h\n" + "1\n" * 3000)
-    assert run.returncode == 0, run.stderr
-    assert "seat 0: play 4H" in run.stdout          # '4h' picked the one action with it
-    assert "seat 1: play" in run.stdout              # --quiet does not hide the moves
+def test_a_card_alone_answers_the_prompt_and_quiet_still_shows_moves(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4h\n" + "1\n" * 3000))
+    code = main(["play", "mattis", "--seed", "3", "--human", "0", "--quiet", "--ascii"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "seat 0: play 4H" in out                  # '4h' picked the one action with it
+    assert "seat 1: play" in out                     # --quiet does not hide the moves
 
 
 def test_no_color_means_no_styles_at_all():
