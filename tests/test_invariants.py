@@ -1,17 +1,19 @@
 """Invariants after every action of random games (issue: Mattis end to end).
 
 Every card in exactly one zone; legal actions non-empty while in progress; a finished
-game has one loser and every other seat in out_order. Longer soaks: RULEKIT_SOAK=1.
+game has one loser and every other seat in out_order. A quick sample by default; the
+full soak (2000 games per case) with RULEKIT_SOAK=1 (tests/budget.py).
 """
-import os
 import random
 
 import pytest
 
 import rulekit
+from budget import games
 from invariants import check_invariants
 
-GAMES = 200 if not os.environ.get("RULEKIT_SOAK") else 2000
+GAMES = games(quick=80, soak=2000)
+OPTION_SEEDS = games(quick=4, soak=50)
 
 
 RULESETS = {"mattis": range(3, 9), "myllymatti": range(2, 5), "mattis_norsk": range(2, 7),
@@ -31,6 +33,7 @@ def test_player_ranges_match_the_rules():
         "atlanta_mattis": (3, 3)}
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,players", CASES, ids=lambda v: str(v))
 def test_random_games_keep_invariants(loaded, name, players):
     statuses = set()
@@ -53,12 +56,13 @@ OPTION_VALUES = [
 ]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,value", OPTION_VALUES, ids=lambda v: str(v))
 def test_mattis_options_play_without_abort(name, value):
     rules = rulekit.load("mattis", options={name: value})
     assert rules.options[name] == value
     for players in (3, 5, 8):
-        for seed in range(10):
+        for seed in range(OPTION_SEEDS):
             game = rules.new_game(players=players, seed=seed)
             rng = random.Random(seed)
             while not game.finished:

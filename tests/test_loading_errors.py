@@ -2,10 +2,14 @@
 "Errors and bad input"): ``rulekit.check(path)`` never raises, and returns each error
 with its file, line, column and a message that says what is wrong.
 
-Most cases are small variants written to ``tmp_path`` that extend ``tests/broken/
-base.yaml`` (a tiny complete ruleset) by absolute path; cases that read better as a
-file, or that need several files, are in ``tests/broken/``. A few extend the bundled
-ruleset by its absolute path, as a rules author would.
+The cases are one table, ``CASES``: a ruleset (YAML text, or a file in tests/broken/),
+the error(s) it must give (line, column, message fragments) and, where it matters, the
+error's code. Most are small variants written to ``tmp_path`` that extend ``tests/broken/
+base.yaml`` (a tiny complete ruleset) by absolute path (``BASE``); cases that read
+better as a file, or that need several files, are in ``tests/broken/``. A few extend the
+bundled ruleset by its absolute path (``MATTIS``), as a rules author would. Options
+chosen at load time are the table ``CHOSEN_OPTIONS``; the few cases of another shape
+are functions at the end.
 """
 from __future__ import annotations
 
@@ -46,14 +50,6 @@ def only_error(path, options=None):
     return errs[0]
 
 
-def only_error_in(path, options=None):
-    """The one error in ``path`` itself (errors elsewhere, in a base, are ignored)."""
-    errs = [d for d in errors(path, options)
-            if Path(d.file).resolve() == Path(path).resolve()]
-    assert len(errs) == 1, "expected one error, got:\n" + "\n".join(map(str, errs))
-    return errs[0]
-
-
 def check_at(d, path, line: int, column: int, *fragments: str) -> None:
     """``d`` is in ``path`` at ``line:column`` and its message holds every fragment."""
     assert Path(d.file).resolve() == Path(path).resolve(), str(d)
@@ -63,144 +59,77 @@ def check_at(d, path, line: int, column: int, *fragments: str) -> None:
         assert fragment in d.message, str(d)
 
 
-def test_the_base_of_the_broken_variants_is_valid():
-    rules, diags = rulekit.check(str(BASE))
-    assert rules is not None, "\n".join(map(str, diags))
-    assert [d for d in diags if d.severity == "error"] == []
+# ---- the table ----------------------------------------------------------------------------
+
+def case(id, source, *expected, code=None, own=False, error_in=None):
+    """One row: ``source`` (YAML text for ``write``, or ``BROKEN / NAME``, or bytes) must
+    give exactly the ``expected`` errors, in order, each ``(line, column, *fragments)``.
+    ``code``: every error has this code. ``own``: count only the errors in the file
+    itself (not those in its base). ``error_in``: the errors are in that file of
+    tests/broken/, not in ``source``."""
+    return pytest.param(source, expected, code, own, error_in, id=id)
 
 
-# ---- YAML ---------------------------------------------------------------------------
-
-def test_bad_yaml_syntax(tmp_path):
-    path = write(tmp_path, """\
+CASES = [
+    # ---- YAML -------------------------------------------------------------------------
+    case("bad_yaml_syntax", """\
         extends: BASE
         title: "an unclosed quote
         summary: x
-        """)
-    d = only_error(path)
-    assert d.code == "yaml"
-    check_at(d, path, 4, 1, "YAML syntax error", "quoted scalar")
-
-
-def test_bad_indentation(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 1, "YAML syntax error", "quoted scalar"), code="yaml"),
+    case("bad_indentation", """\
         extends: BASE
         players:
           min: 2
          max: 3
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 2, "YAML syntax error")
-
-
-def test_tab_indentation():
-    d = only_error(BROKEN / "tab.yaml")
-    check_at(d, BROKEN / "tab.yaml", 4, 1, "tab", "indent with spaces")
-
-
-def test_duplicate_key(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 2, "YAML syntax error")),
+    case("tab_indentation", BROKEN / "tab.yaml", (4, 1, "tab", "indent with spaces")),
+    case("duplicate_key", """\
         extends: BASE
         title: One
         summary: x
         title: Two
-        """)
-    d = only_error(path)
-    assert d.code == "duplicate-key"
-    check_at(d, path, 4, 1, "duplicate key 'title'", "first at line 2")
-
-
-def test_duplicate_key_nested(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 1, "duplicate key 'title'", "first at line 2"), code="duplicate-key"),
+    case("duplicate_key_nested", """\
         extends: BASE
         zones:
           table: {per: game, see: all, per: seat}
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 32, "duplicate key 'per'")
-
-
-@pytest.mark.parametrize("text, kind", [("- a\n- b\n", "a list"),
-                                        ("just words\n", "a single value")])
-def test_top_level_not_a_mapping(tmp_path, text, kind):
-    path = tmp_path / "top.yaml"
-    path.write_text(text, encoding="utf-8")
-    d = only_error(path)
-    check_at(d, path, 1, 1, "top level", "must be a mapping", kind)
-
-
-@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])
-def test_empty_file(tmp_path, text):
-    path = tmp_path / "empty.yaml"
-    path.write_text(text, encoding="utf-8")
-    d = only_error(path)
-    check_at(d, path, 1, 1, "empty")
-
-
-def test_yaml_merge_keys_are_refused(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 32, "duplicate key 'per'")),
+    *[case(f"top_level_not_a_mapping-{kind}", text,
+           (1, 1, "top level", "must be a mapping", kind))
+      for text, kind in [("- a\n- b\n", "a list"), ("just words\n", "a single value")]],
+    *[case(f"empty_file-{what}", text, (1, 1, "empty"))
+      for text, what in [("", "nothing"), ("\n\n", "blank lines"),
+                         ("# only a comment\n", "a comment")]],
+    case("yaml_merge_keys_are_refused", """\
         extends: BASE
         zones:
           <<: {table: {per: seat}}
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 3, "merge keys", "extends")
-
-
-@pytest.mark.parametrize("word", ["yes", "no", "on", "off", "Yes", "ON"])
-def test_yaml11_booleans_stay_strings(tmp_path, word):
-    """`default: yes` is text, so it is reported as a bad default, not silently true."""
-    path = write(tmp_path, f"""\
+        """, (3, 3, "merge keys", "extends")),
+    # `default: yes` is text, so it is reported as a bad default, not silently true
+    *[case(f"yaml11_booleans_stay_strings-{word}", f"""\
         extends: BASE
         options:
           pass_left: {{type: bool, default: {word}}}
-        """)
-    d = only_error_in(path)
-    check_at(d, path, 3, 36, f"option 'pass_left': default '{word}'", "true or false")
-
-
-def test_sexagesimal_stays_a_string(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 36, f"option 'pass_left': default '{word}'", "true or false"), own=True)
+      for word in ["yes", "no", "on", "off", "Yes", "ON"]],
+    case("sexagesimal_stays_a_string", """\
         extends: BASE
         options:
           hand_cards: {type: int, min: 1, max: 5, default: 1:30}
-        """)
-    d = only_error_in(path)
-    check_at(d, path, 3, 52, "option 'hand_cards': default '1:30'", "whole number")
-
-
-def test_bad_option_default_gives_no_follow_on_error(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 52, "option 'hand_cards': default '1:30'", "whole number"), own=True),
+    case("bad_option_default_gives_no_follow_on_error", """\
         extends: BASE
         options:
           hand_cards: {type: int, min: 1, max: 5, default: 1:30}
-        """)
-    only_error(path)
+        """, (3, 52, "option 'hand_cards': default '1:30'")),
 
-
-def test_loader_keeps_yaml11_scalars_as_text():
-    sink = DiagnosticSink()
-    src = parse_yaml("a: yes\nb: no\nc: on\nd: off\ne: 1:30\nf: true\ng: 12\nh: ~\n",
-                     "<string>", sink)
-    assert not sink.items
-    assert src.data == {"a": "yes", "b": "no", "c": "on", "d": "off", "e": "1:30",
-                        "f": True, "g": 12, "h": None}
-
-
-# ---- shape (JSON Schema) --------------------------------------------------------------
-
-def test_unknown_top_level_key(tmp_path):
-    path = write(tmp_path, """\
+    # ---- shape (JSON Schema) ------------------------------------------------------------
+    case("unknown_top_level_key", """\
         extends: BASE
         tittle: Typo
-        """)
-    d = only_error(path)
-    assert d.code == "schema"
-    check_at(d, path, 2, 1, "unknown key 'tittle'", "did you mean 'title'")
-
-
-def test_unknown_nested_key_is_reported_at_the_key(tmp_path):
-    path = write(tmp_path, """\
+        """, (2, 1, "unknown key 'tittle'", "did you mean 'title'"), code="schema"),
+    case("unknown_nested_key_is_reported_at_the_key", """\
         extends: BASE
         zones:
           hand: {per: seat, sea: owner}
@@ -209,430 +138,206 @@ def test_unknown_nested_key_is_reported_at_the_key(tmp_path):
             steps:
               play_turn:
                 nxt: play_turn
-        """)
-    first, second = errors(path)
-    check_at(first, path, 3, 21, "unknown key 'sea'", "did you mean 'see'")
-    check_at(second, path, 8, 9, "unknown key 'nxt'", "did you mean 'next'")
-
-
-def test_wrong_type(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 21, "unknown key 'sea'", "did you mean 'see'"),
+         (8, 9, "unknown key 'nxt'", "did you mean 'next'")),
+    case("wrong_type", """\
         extends: BASE
         players: {min: two, max: 4}
-        """)
-    d = only_error(path)
-    check_at(d, path, 2, 16, "players.min", "whole number", "'two'")
-
-
-def test_wrong_type_of_a_section(tmp_path):
-    path = write(tmp_path, """\
+        """, (2, 16, "players.min", "whole number", "'two'")),
+    case("wrong_type_of_a_section", """\
         extends: BASE
         phases: [main]
-        """)
-    d = only_error(path)
-    check_at(d, path, 2, 9, "phases must be a mapping", "not a list")
-
-
-def test_value_not_in_enum(tmp_path):
-    path = write(tmp_path, """\
+        """, (2, 9, "phases must be a mapping", "not a list")),
+    case("value_not_in_enum", """\
         extends: BASE
         zones:
           hand: {per: seats}
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 15, "zones.hand.per", "'seats'", "game, seat")
-
-
-def test_missing_required_key(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 15, "zones.hand.per", "'seats'", "game, seat")),
+    case("missing_required_key", """\
         rulekit: 1
         name: small
         players: {min: 2, max: 4}
-        """)
-    d = only_error(path)
-    check_at(d, path, 1, 1, "missing key 'phases'")
-
-
-def test_missing_required_nested_key(tmp_path):
-    path = write(tmp_path, """\
+        """, (1, 1, "missing key 'phases'")),
+    case("missing_required_nested_key", """\
         extends: BASE
         options:
           fast: {type: bool}
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 9, "options.fast", "missing key 'default'")
-
-
-def test_unknown_effect(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 9, "options.fast", "missing key 'default'")),
+    case("unknown_effect", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - sett: turn = left_of(dealer)
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 5, "unknown effect 'sett'", "did you mean 'set'", "move, deal")
-
-
-def test_malformed_effect_missing_part(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 5, "unknown effect 'sett'", "did you mean 'set'", "move, deal")),
+    case("malformed_effect_missing_part", """\
         extends: BASE
         setup:
           - deal: {from: deck, each: hand_size}
           - set: turn = left_of(dealer)
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 11, "missing key 'to'", "the form is `deal: {from, to")
-
-
-def test_malformed_effect_wrong_value(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 11, "missing key 'to'", "the form is `deal: {from, to")),
+    case("malformed_effect_wrong_value", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - set: [turn, 0]
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 10, "must be text, not a list", "set: VAR = EXPR")
-
-
-def test_two_effects_in_one_item(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 10, "must be text, not a list", "set: VAR = EXPR")),
+    case("two_effects_in_one_item", """\
         extends: BASE
         setup:
           - {deal: {from: deck, to: hand, each: hand_size}, set: turn = 0}
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 53, "'deal' and 'set' are two effects", "its own '- '")
-
-
-def test_effect_without_colon(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 53, "'deal' and 'set' are two effects", "its own '- '")),
+    case("effect_without_colon", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - set turn = left_of(dealer)
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 5, "an effect is a one-key mapping", "forget the ':' after 'set'")
-
-
-def test_unknown_key_in_an_effect(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 5, "an effect is a one-key mapping", "forget the ':' after 'set'")),
+    case("unknown_key_in_an_effect", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - if: true
             thne: []
-        """)
-    d = only_error(path)
-    check_at(d, path, 5, 5, "unknown key 'thne'", "did you mean 'then'")
-
-
-def test_wrong_next(tmp_path):
-    path = write(tmp_path, """\
+        """, (5, 5, "unknown key 'thne'", "did you mean 'then'")),
+    case("wrong_next", """\
         extends: BASE
         phases:
           main:
             steps:
               play_turn:
                 next: 5
-        """)
-    d = only_error(path)
-    check_at(d, path, 6, 15, "next: must be a step or phase name")
+        """, (6, 15, "next: must be a step or phase name")),
 
-
-# ---- expressions --------------------------------------------------------------------
-
-def test_expression_syntax_error_points_at_the_bad_token(tmp_path):
-    path = write(tmp_path, """\
+    # ---- expressions ----------------------------------------------------------------------
+    case("expression_syntax_error_points_at_the_bad_token", """\
         extends: BASE
         definitions:
           hand_size: 3 +* 2
-        """)
-    d = only_error(path)
-    assert d.code == "expr-syntax"
-    check_at(d, path, 3, 17, "unexpected '*'", "expected", "^")
-
-
-def test_expression_ends_too_early_points_past_the_end(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 17, "unexpected '*'", "expected", "^"), code="expr-syntax"),
+    case("expression_ends_too_early_points_past_the_end", """\
         extends: BASE
         definitions:
           hand_size: (3 + 2
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 20, "ends too early", "expected ')'")
-
-
-def test_syntax_error_on_the_second_line_of_a_block_scalar():
-    path = BROKEN / "block_scalar.yaml"
-    d = only_error(path)
-    check_at(d, path, 7, 21, "unexpected '*'")
-
-
-@pytest.mark.parametrize("style", [">-", "|", ">"])
-def test_error_on_the_second_line_of_any_block_style(tmp_path, style):
-    path = write(tmp_path, f"""\
+        """, (3, 20, "ends too early", "expected ')'")),
+    case("syntax_error_on_the_second_line_of_a_block_scalar", BROKEN / "block_scalar.yaml",
+         (7, 21, "unexpected '*'")),
+    *[case(f"error_on_the_second_line_of_any_block_style-{style}", f"""\
         extends: BASE
         definitions:
           next_turn(s): {style}
             left_of(s) if option.pass_left
             else lft_of(s)
-        """)
-    d = only_error(path)
-    check_at(d, path, 5, 10, "unknown function 'lft_of'", "did you mean 'left_of'")
-
-
-def test_error_on_the_second_line_of_a_quoted_scalar(tmp_path):
-    path = write(tmp_path, """\
+        """, (5, 10, "unknown function 'lft_of'", "did you mean 'left_of'"))
+      for style in [">-", "|", ">"]],
+    case("error_on_the_second_line_of_a_quoted_scalar", """\
         extends: BASE
         definitions:
           next_turn(s): "left_of(s) if option.pass_left
             else lft_of(s)"
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 10, "unknown function 'lft_of'", "did you mean 'left_of'")
-
-
-def test_unknown_name(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 10, "unknown function 'lft_of'", "did you mean 'left_of'")),
+    case("unknown_name", """\
         extends: BASE
         phases:
           main:
             actions:
               play:
                 legal: empty(tabel)
-        """)
-    d = only_error(path)
-    assert d.code == "unknown-name"
-    check_at(d, path, 6, 22, "unknown name 'tabel'", "did you mean 'table'")
-
-
-def test_unknown_name_in_an_announcement(tmp_path):
-    path = write(tmp_path, """\
+        """, (6, 22, "unknown name 'tabel'", "did you mean 'table'"), code="unknown-name"),
+    case("unknown_name_in_an_announcement", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - announce: "seat {dealr} deals"
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 22, "unknown name 'dealr'", "did you mean 'dealer'")
-
-
-def test_unknown_variable_in_set(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 22, "unknown name 'dealr'", "did you mean 'dealer'")),
+    case("unknown_variable_in_set", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - set: trun = left_of(dealer)
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 10, "unknown variable 'trun'", "did you mean 'turn'")
-
-
-def test_wrong_arity_of_a_builtin(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 10, "unknown variable 'trun'", "did you mean 'turn'")),
+    case("wrong_arity_of_a_builtin", """\
         extends: BASE
         definitions:
           hand_size: min(option.hand_cards)
-        """)
-    d = only_error(path)
-    assert d.code == "arity"
-    check_at(d, path, 3, 14, "'min' takes 2 argument(s)", "min(int, int)", "not 1")
-
-
-def test_wrong_arity_of_a_definition(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 14, "'min' takes 2 argument(s)", "min(int, int)", "not 1"), code="arity"),
+    case("wrong_arity_of_a_definition", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - set: turn = next_turn(dealer, 1)
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 17, "'next_turn' takes 1 argument(s)", "not 2")
-
-
-def test_definition_with_parameters_used_without_them(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 17, "'next_turn' takes 1 argument(s)", "not 2")),
+    case("definition_with_parameters_used_without_them", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - set: turn = next_turn
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 17, "'next_turn' takes 1 argument(s)", "next_turn(s)")
-
-
-def test_type_mismatch(tmp_path):
-    """Comparing a card with a number using `<`."""
-    path = write(tmp_path, """\
+        """, (4, 17, "'next_turn' takes 1 argument(s)", "next_turn(s)")),
+    # comparing a card with a number using `<`
+    case("type_mismatch", """\
         extends: BASE
         phases:
           main:
             actions:
               play:
                 legal: empty(table) or c < 5
-        """)
-    d = only_error(path)
-    assert d.code == "type"
-    check_at(d, path, 6, 32, "'<' compares numbers", "not card")
-
-
-def test_unknown_option(tmp_path):
-    path = write(tmp_path, """\
+        """, (6, 32, "'<' compares numbers", "not card"), code="type"),
+    case("unknown_option", """\
         extends: BASE
         definitions:
           hand_size: option.hand_card
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 21, "unknown option 'hand_card'", "did you mean 'hand_cards'")
-
-
-def test_unknown_option_in_a_variant_of_the_bundled_ruleset(tmp_path):
-    path = write(tmp_path, """\
+        """, (3, 21, "unknown option 'hand_card'", "did you mean 'hand_cards'")),
+    case("unknown_option_in_a_variant_of_the_bundled_ruleset", """\
         extends: MATTIS
         definitions:
           hand_size: 3 if option.sequence else 4
-        """)
-    d = only_error(path)
-    check_at(d, path, 3, 26, "unknown option 'sequence'", "did you mean 'sequences'")
+        """, (3, 26, "unknown option 'sequence'", "did you mean 'sequences'")),
+    case("all_errors_of_a_file_at_once", BROKEN / "two_errors.yaml",
+         (4, 20, "unknown name 'hnad'"), (5, 40, "unknown function 'cout'")),
 
+    # ---- extends ----------------------------------------------------------------------------
+    case("extends_a_missing_file", "extends: nowhere/base.yaml\n",
+         (1, 10, "no ruleset 'nowhere/base.yaml'", "relative to this file"), code="missing-base"),
+    case("extends_a_misspelt_bundled_name", "extends: matis\n",
+         (1, 10, "no ruleset 'matis'", "did you mean 'mattis'")),
+    case("extends_cycle", BROKEN / "cycle_a.yaml",
+         (2, 10, "extends cycle: cycle_a.yaml -> cycle_b.yaml -> cycle_a.yaml"),
+         code="extends-cycle", error_in="cycle_b.yaml"),
+    case("extends_itself", "extends: variant.yaml\n", (1, 10, "extends cycle")),
 
-def test_all_errors_of_a_file_at_once():
-    path = BROKEN / "two_errors.yaml"
-    first, second = errors(path)
-    check_at(first, path, 4, 20, "unknown name 'hnad'")
-    check_at(second, path, 5, 40, "unknown function 'cout'")
-
-
-# ---- extends ------------------------------------------------------------------------
-
-def test_extends_a_missing_file(tmp_path):
-    path = write(tmp_path, "extends: nowhere/base.yaml\n")
-    d = only_error(path)
-    assert d.code == "missing-base"
-    check_at(d, path, 1, 10, "no ruleset 'nowhere/base.yaml'", "relative to this file")
-
-
-def test_extends_a_misspelt_bundled_name(tmp_path):
-    path = write(tmp_path, "extends: matis\n")
-    d = only_error(path)
-    check_at(d, path, 1, 10, "no ruleset 'matis'", "did you mean 'mattis'")
-
-
-def test_extends_a_folder(tmp_path):
-    (tmp_path / "folder").mkdir()
-    path = write(tmp_path, "extends: folder\n")
-    d = only_error(path)
-    check_at(d, path, 1, 10, "is a folder")
-
-
-def test_extends_cycle():
-    d = only_error(BROKEN / "cycle_a.yaml")
-    assert d.code == "extends-cycle"
-    check_at(d, BROKEN / "cycle_b.yaml", 2, 10,
-             "extends cycle: cycle_a.yaml -> cycle_b.yaml -> cycle_a.yaml")
-
-
-def test_extends_itself(tmp_path):
-    path = write(tmp_path, "extends: variant.yaml\n")
-    d = only_error(path)
-    check_at(d, path, 1, 10, "extends cycle")
-
-
-def test_errors_point_into_the_file_that_holds_them():
-    errs = errors(BROKEN / "variant_of_bad_base.yaml")
-    assert len(errs) == 2
-    base_err, variant_err = sorted(errs, key=lambda d: "variant" in d.file)
-    check_at(base_err, BROKEN / "bad_base.yaml", 5, 29, "unknown function 'rnak'")
-    check_at(variant_err, BROKEN / "variant_of_bad_base.yaml", 5, 38,
-             "unknown option 'pass_lft'")
-
-
-# ---- options ------------------------------------------------------------------------
-
-def test_bad_option_default(tmp_path):
-    path = write(tmp_path, """\
+    # ---- options ----------------------------------------------------------------------------
+    case("bad_option_default", """\
         extends: BASE
         options:
           hand_cards:
             default: 9
-        """)
-    d = only_error_in(path)
-    assert d.code == "option"
-    check_at(d, path, 4, 14, "option 'hand_cards': default 9", "between 1 and 5")
+        """, (4, 14, "option 'hand_cards': default 9", "between 1 and 5"), code="option", own=True),
 
-
-def test_chosen_option_value_out_of_range():
-    errs = errors(BASE, {"hand_cards": "7"})
-    assert len(errs) == 1
-    d = errs[0]
-    assert d.code == "option" and d.file is None
-    assert "option hand_cards=7" in d.message and "between 1 and 5" in d.message
-
-
-def test_chosen_option_value_out_of_range_in_the_bundled_ruleset():
-    d = only_error(MATTIS, {"min_run": "7"})
-    assert "option min_run=7" in d.message and "between 2 and 3" in d.message
-
-
-@pytest.mark.parametrize("options, fragments", [
-    ({"hand_card": "2"}, ("unknown option 'hand_card'", "did you mean 'hand_cards'",
-                          "options of this ruleset: hand_cards, pass_left")),
-    ({"pass_left": "maybe"}, ("option pass_left=maybe", "true or false")),
-    ({"hand_cards": "many"}, ("option hand_cards=many", "whole number")),
-])
-def test_chosen_option_errors(options, fragments):
-    d = only_error(BASE, options)
-    for fragment in fragments:
-        assert fragment in d.message, str(d)
-
-
-# ---- the machine --------------------------------------------------------------------
-
-def test_transition_to_a_missing_step(tmp_path):
-    path = write(tmp_path, """\
+    # ---- the machine --------------------------------------------------------------------------
+    case("transition_to_a_missing_step", """\
         extends: BASE
         phases:
           main:
             steps:
               play_turn:
                 next: play_trun
-        """)
-    d = only_error(path)
-    assert d.code == "unknown-target"
-    check_at(d, path, 6, 15, "no step or phase 'play_trun'", "did you mean 'play_turn'")
-
-
-def test_start_step_missing(tmp_path):
-    path = write(tmp_path, """\
+        """, (6, 15, "no step or phase 'play_trun'", "did you mean 'play_turn'"),
+         code="unknown-target"),
+    case("start_step_missing", """\
         extends: BASE
         phases:
           main:
             start: begin
-        """)
-    d = only_error(path)
-    check_at(d, path, 4, 12, "start step 'begin' does not exist")
-
-
-def test_unreachable_step(tmp_path):
-    path = write(tmp_path, """\
+        """, (4, 12, "start step 'begin' does not exist")),
+    case("unreachable_step", """\
         extends: BASE
         phases:
           main:
             steps:
               orphan:
                 next: play_turn
-        """)
-    d = only_error(path)
-    assert d.code == "unreachable"
-    check_at(d, path, 5, 7, "step 'orphan'", "never be reached")
-
-
-def test_trap_cycle(tmp_path):
-    """Steps that can be reached but never lead to the end of the game."""
-    path = write(tmp_path, """\
+        """, (5, 7, "step 'orphan'", "never be reached"), code="unreachable"),
+    # steps that can be reached but never lead to the end of the game
+    case("trap_cycle", """\
         extends: BASE
         phases:
           main:
@@ -648,59 +353,121 @@ def test_trap_cycle(tmp_path):
                 next: spin_more
               spin_more:
                 next: spin
-        """)
-    errs = errors(path)
-    assert [d.code for d in errs] == ["trap", "trap", "trap"]
-    check_at(errs[0], path, 5, 7, "step 'play_turn'", "never lead to the end of the game")
-    check_at(errs[1], path, 12, 7, "step 'spin'", "never lead to the end of the game")
-    check_at(errs[2], path, 14, 7, "step 'spin_more'")
-
-
-def test_action_missing_from_the_phase(tmp_path):
-    path = write(tmp_path, """\
+        """, (5, 7, "step 'play_turn'", "never lead to the end of the game"),
+         (12, 7, "step 'spin'", "never lead to the end of the game"),
+         (14, 7, "step 'spin_more'"), code="trap"),
+    case("action_missing_from_the_phase", """\
         extends: BASE
         phases:
           main:
             steps:
               play_turn:
                 actions: [play, pass]
-        """)
-    d = only_error(path)
-    check_at(d, path, 6, 25, "phase 'main' has no action 'pass'")
+        """, (6, 25, "phase 'main' has no action 'pass'")),
 
-
-# ---- YAML syntax that clashes with expressions ----------------------------------------
-
-def test_flow_sequence_clashes_with_an_expression():
-    path = BROKEN / "flow_clash.yaml"
-    d = only_error(path)
-    check_at(d, path, 7, 20, "YAML syntax error", "block style", "quote the expression")
-
-
-def test_inline_flow_list_with_an_index(tmp_path):
-    path = write(tmp_path, """\
+    # ---- YAML syntax that clashes with expressions ----------------------------------------
+    case("flow_sequence_clashes_with_an_expression", BROKEN / "flow_clash.yaml",
+         (7, 20, "YAML syntax error", "block style", "quote the expression")),
+    case("inline_flow_list_with_an_index", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - for: s in seats()
             do: [set: turn = seats()[0]]
-        """)
-    d = only_error(path)
-    check_at(d, path, 5, 29, "block style", "quote")
-
-
-def test_colon_in_a_plain_value(tmp_path):
-    path = write(tmp_path, """\
+        """, (5, 29, "block style", "quote")),
+    case("colon_in_a_plain_value", """\
         extends: BASE
         setup:
           - deal: {from: deck, to: hand, each: hand_size}
           - announce: seat {dealer}: deals
-        """)
+        """, (4, 28, "a ': ' inside a value", "quote the value")),
+
+    # ---- files that are not text ------------------------------------------------------------
+    case("not_utf8", "title: Mätti\n".encode("latin-1"), (1, 1, "not UTF-8")),
+]
+
+
+@pytest.mark.parametrize("source, expected, code, own, error_in", CASES)
+def test_error_is_reported_at_its_place(tmp_path, source, expected, code, own, error_in):
+    if isinstance(source, Path):
+        path = source
+    elif isinstance(source, bytes):
+        path = tmp_path / "variant.yaml"
+        path.write_bytes(source)
+    else:
+        path = write(tmp_path, source)
+    errs = errors(path)
+    if own:                            # errors elsewhere, in a base, are not counted
+        errs = [d for d in errs if Path(d.file).resolve() == path.resolve()]
+    assert len(errs) == len(expected), \
+        f"expected {len(expected)} error(s), got:\n" + "\n".join(map(str, errs))
+    where = BROKEN / error_in if error_in else path
+    for d, (line, column, *fragments) in zip(errs, expected):
+        if code is not None:
+            assert d.code == code, str(d)
+        check_at(d, where, line, column, *fragments)
+
+
+# ---- options chosen at load time: no file position ------------------------------------------
+
+CHOSEN_OPTIONS = [
+    # id, ruleset, chosen options, message fragments, the error's code (when checked)
+    pytest.param(BASE, {"hand_cards": "7"}, ("option hand_cards=7", "between 1 and 5"),
+                 "option", id="chosen_option_value_out_of_range"),
+    pytest.param(MATTIS, {"min_run": "7"}, ("option min_run=7", "between 2 and 3"), None,
+                 id="chosen_option_value_out_of_range_in_the_bundled_ruleset"),
+    pytest.param(BASE, {"hand_card": "2"},
+                 ("unknown option 'hand_card'", "did you mean 'hand_cards'",
+                  "options of this ruleset: hand_cards, pass_left"), None,
+                 id="chosen_option_errors-unknown"),
+    pytest.param(BASE, {"pass_left": "maybe"}, ("option pass_left=maybe", "true or false"),
+                 None, id="chosen_option_errors-bool"),
+    pytest.param(BASE, {"hand_cards": "many"}, ("option hand_cards=many", "whole number"),
+                 None, id="chosen_option_errors-int"),
+]
+
+
+@pytest.mark.parametrize("ruleset, options, fragments, code", CHOSEN_OPTIONS)
+def test_chosen_option_error(ruleset, options, fragments, code):
+    d = only_error(ruleset, options)
+    if code is not None:
+        assert d.code == code and d.file is None, str(d)
+    for fragment in fragments:
+        assert fragment in d.message, str(d)
+
+
+# ---- cases of another shape -----------------------------------------------------------------
+
+def test_the_base_of_the_broken_variants_is_valid():
+    rules, diags = rulekit.check(str(BASE))
+    assert rules is not None, "\n".join(map(str, diags))
+    assert [d for d in diags if d.severity == "error"] == []
+
+
+def test_loader_keeps_yaml11_scalars_as_text():
+    sink = DiagnosticSink()
+    src = parse_yaml("a: yes\nb: no\nc: on\nd: off\ne: 1:30\nf: true\ng: 12\nh: ~\n",
+                     "<string>", sink)
+    assert not sink.items
+    assert src.data == {"a": "yes", "b": "no", "c": "on", "d": "off", "e": "1:30",
+                        "f": True, "g": 12, "h": None}
+
+
+def test_extends_a_folder(tmp_path):
+    (tmp_path / "folder").mkdir()
+    path = write(tmp_path, "extends: folder\n")
     d = only_error(path)
-    check_at(d, path, 4, 28, "a ': ' inside a value", "quote the value")
+    check_at(d, path, 1, 10, "is a folder")
 
 
-# ---- files that are not there -----------------------------------------------------------
+def test_errors_point_into_the_file_that_holds_them():
+    errs = errors(BROKEN / "variant_of_bad_base.yaml")
+    assert len(errs) == 2
+    base_err, variant_err = sorted(errs, key=lambda d: "variant" in d.file)
+    check_at(base_err, BROKEN / "bad_base.yaml", 5, 29, "unknown function 'rnak'")
+    check_at(variant_err, BROKEN / "variant_of_bad_base.yaml", 5, 38,
+             "unknown option 'pass_lft'")
+
 
 def test_missing_file(tmp_path):
     rules, diags = rulekit.check(str(tmp_path / "nope.yaml"))
@@ -723,13 +490,6 @@ def test_unknown_ruleset_name():
     assert "unknown ruleset 'matis'" in d.message and "did you mean 'mattis'" in d.message
     for name in bundled_rulesets():
         assert name in d.message
-
-
-def test_not_utf8(tmp_path):
-    path = tmp_path / "latin1.yaml"
-    path.write_bytes("title: Mätti\n".encode("latin-1"))
-    d = only_error(path)
-    check_at(d, path, 1, 1, "not UTF-8")
 
 
 def test_load_raises_ruleset_error_listing_every_error():

@@ -3,17 +3,18 @@ abort at every allowed player count (issues: Myllymatti/Norwegian, Mattis end to
 
 For a choice every non-default value is played; for a bool the other value; for a
 number one other allowed value; for a list its default without the last item.
-Invariants are checked after every action. RULEKIT_SOAK=1 plays more games.
+Invariants are checked after every action. A quick sample by default; the full soak
+(300 games per player count) with RULEKIT_SOAK=1 (tests/budget.py).
 """
-import os
 import random
 
 import pytest
 
 import rulekit
+from budget import games
 from invariants import check_invariants
 
-GAMES = 50 if not os.environ.get("RULEKIT_SOAK") else 300
+GAMES = games(quick=10, soak=300)
 RULESETS = ["mattis", "myllymatti", "mattis_norsk", "atlanta_mattis"]
 
 
@@ -40,6 +41,7 @@ def cases():
     return out
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name,option,value", cases(), ids=lambda v: str(v))
 def test_option_value_plays_clean(name, option, value):
     rules = rulekit.load(name, options={option: value})

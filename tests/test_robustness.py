@@ -1,11 +1,12 @@
 """Nothing is lost and nothing crashes: records survive cut output, odd terminals and
 interrupted games; rulesets that would fail at play time are caught or end cleanly."""
+import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -22,18 +23,42 @@ def cli(args, stdin="", env=None, cwd=None):
                           env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
 
 
-def test_record_is_whole_when_the_output_pipe_closes(tmp_path):
-    record = tmp_path / "g.json"
+ACTION_LINE = re.compile(r"  seat \d+: ")
+
+
+def play_into_a_closed_pipe(record, lines_read):
+    """``play`` with its output read by a reader that reads ``lines_read(stdout)`` and
+    goes away (like `| head`); unbuffered, so each line reaches the pipe when printed."""
     proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", "mattis", "--seed", "1",
                              "--record", str(record)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    proc.stdout.readline()
-    proc.stdout.close()                       # like `| head -1`
+                            stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
+    lines_read(proc.stdout)
+    proc.stdout.close()
     err = proc.stderr.read().decode()
-    assert proc.wait() == 0 and "Traceback" not in err
+    return proc.wait(), err
+
+
+def test_record_is_whole_when_the_output_pipe_closes(tmp_path):
+    """The reader goes away during the play (after the first move's line)."""
+    def until_the_first_move(out):
+        while (line := out.readline()) and not ACTION_LINE.match(line.decode()):
+            pass
+    record = tmp_path / "g.json"
+    code, err = play_into_a_closed_pipe(record, until_the_first_move)
+    assert code == 0 and "Traceback" not in err
     saved = json.loads(record.read_text())
     assert saved["result"]["status"] == "finished"
     assert cli(["replay", record]).returncode == 0
+
+
+def test_record_is_whole_when_the_output_pipe_closes_before_the_play(tmp_path):
+    """The title and the deal are printed inside the broken-pipe guard too."""
+    record = tmp_path / "g.json"
+    code, err = play_into_a_closed_pipe(record, lambda out: None)
+    assert code == 0 and "Traceback" not in err
+    saved = json.loads(record.read_text())
+    assert saved["result"]["status"] == "finished"
 
 
 def test_interrupt_during_a_bot_game_keeps_the_record(tmp_path):
@@ -41,11 +66,13 @@ def test_interrupt_during_a_bot_game_keeps_the_record(tmp_path):
     slow.write_text("rulekit: 1\nextends: mattis\nname: slow\ndefinitions:\n"
                     "  taken: at(trick, 99)\n")
     record = tmp_path / "r.json"
-    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", str(slow), "--quiet",
+    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", str(slow),
                              "--max-actions", "100000000", "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
-    time.sleep(3)
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
+    # interrupt once the bots are playing: after the first move's line, not a fixed sleep
+    while (line := proc.stdout.readline()) and not ACTION_LINE.match(line.decode()):
+        pass
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
@@ -71,15 +98,16 @@ def test_ascii_only_terminal_does_not_crash(extra):
     assert "Traceback" not in run.stderr and "Result: seat" in run.stdout
 
 
-def test_record_names_its_ruleset_relative_to_itself(tmp_path):
+def test_record_names_its_ruleset_relative_to_itself(tmp_path, monkeypatch, capsys):
     work = tmp_path / "work"
     (work / "recs").mkdir(parents=True)
     (work / "mine.yaml").write_text("rulekit: 1\nextends: mattis\nname: mine\n")
-    assert cli(["play", "mine.yaml", "--seed", "2", "--quiet", "--record", "recs/q.json"],
-               cwd=work).returncode == 0
+    monkeypatch.chdir(work)
+    assert main(["play", "mine.yaml", "--seed", "2", "--quiet", "--record", "recs/q.json"]) == 0
     saved = json.loads((work / "recs" / "q.json").read_text())
     assert saved["ruleset"] == "../mine.yaml"
-    assert cli(["replay", "q.json"], cwd=work / "recs").returncode == 0
+    monkeypatch.chdir(work / "recs")
+    assert main(["replay", "q.json"]) == 0
 
 
 def test_max_actions_and_option_values_are_recorded(tmp_path):
@@ -213,12 +241,13 @@ def test_replay_json_and_transcript_do_not_mix(tmp_path, capsys):
     assert "cannot be combined" in capsys.readouterr().err
 
 
-def test_a_card_alone_answers_the_prompt_and_quiet_still_shows_moves():
-    run = cli(["play", "mattis", "--seed", "3", "--human", "0", "--quiet", "--ascii"],
-              stdin="4h\n" + "1\n" * 3000)
-    assert run.returncode == 0, run.stderr
-    assert "seat 0: play 4H" in run.stdout          # '4h' picked the one action with it
-    assert "seat 1: play" in run.stdout              # --quiet does not hide the moves
+def test_a_card_alone_answers_the_prompt_and_quiet_still_shows_moves(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4h\n" + "1\n" * 3000))
+    code = main(["play", "mattis", "--seed", "3", "--human", "0", "--quiet", "--ascii"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "seat 0: play 4H" in out                  # '4h' picked the one action with it
+    assert "seat 1: play" in out                     # --quiet does not hide the moves
 
 
 def test_no_color_means_no_styles_at_all():
@@ -244,6 +273,7 @@ def test_no_color_means_no_styles_at_all():
         del os.environ["NO_COLOR"]
 
 
+@pytest.mark.random_games
 def test_validate_simulate_finds_rulesets_that_abort_at_play_time(tmp_path, capsys):
     path = tmp_path / "ns.yaml"
     path.write_text("rulekit: 1\nextends: mattis\nname: ns\nplayers: {min: 3, max: 4}\n"

@@ -1,7 +1,11 @@
 """view(seat) shows only what that seat may see (INTERFACES.md section 5; C-6, NOR-1, NOR-7)."""
 import random
 
+import pytest
+
 import rulekit
+
+pytestmark = pytest.mark.random_games     # runs after the rule tests (tests/conftest.py)
 
 
 def play_until(game, predicate, rng):
