@@ -7,7 +7,8 @@ from pathlib import Path
 
 import rulekit
 from rulekit.play.agents import make_agent
-from rulekit.runtime.records import make_record, replay
+from rulekit.runtime.records import make_record
+from rulekit.runtime.replay import replay
 
 HERE = Path(__file__).parent
 
@@ -28,9 +29,10 @@ while not game.finished:
 print("status:", game.result.status, "loser:", game.result.loser,
       "out order:", game.result.out_order, "after", game.actions, "actions")
 
-# The record is the whole game; replaying it gives the same final state.
-record = make_record(game, str(HERE / "mattis_runs3.yaml"), {"draw_order": "leader_first"}, 7)
-assert replay(record).dump() == game.dump()
+# The record is the whole game; replaying it gives the same final state. A record names
+# its ruleset relative to a folder it may come from (records are data from strangers).
+record = make_record(game, "mattis_runs3.yaml", {"draw_order": "leader_first"}, 7)
+assert replay(record, rulesets=[HERE]).dump() == game.dump()
 print("replayed", len(record["actions"]), "actions: same result")
 
 # Illegal actions are refused with the legal ones named.

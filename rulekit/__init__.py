@@ -21,10 +21,10 @@ effects, schema); ``model``; ``compiler``; ``analysis``; ``runtime``; ``play``; 
 from __future__ import annotations
 
 from .errors import CardError, Diagnostic, IllegalAction, RecordError, RulekitError, RulesetError
+from .version import __version__
 
 __all__ = ["load", "check", "bundled", "RulesetError", "IllegalAction", "CardError",
            "RecordError", "RulekitError", "Diagnostic", "__version__"]
-__version__ = "0.1.0"
 
 
 def check(ruleset, options: dict | None = None):

@@ -99,6 +99,11 @@ class CardError(IllegalAction):
         super().__init__(message)
 
 
+class RulesetFailure(RulekitError):
+    """Code of a ruleset failed at play time outside a move (an agent's ``heuristic``):
+    ``message`` says where and how, as an aborted game's message does."""
+
+
 class RecordError(RulekitError):
     """A game record that is not valid JSON or not of the rulekit-record/1 shape."""
 

@@ -350,6 +350,7 @@ class Ruleset:
     warnings: list = field(default_factory=list)
     graph: object = None
     context: object = None      # the compile context, for expressions compiled later
+    fingerprint: str = ""       # sha256 of the resolved data (records pin it)
 
     def __post_init__(self):
         # the card tables, read at play time by built-ins: plain attributes (fast)

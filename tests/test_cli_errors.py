@@ -128,14 +128,16 @@ def test_option_unknown_name(capsys):
     assert "unknown option 'hand_card'" in line and "did you mean 'hand_cards'" in line
 
 
-@pytest.mark.parametrize("pair, fragment", [
-    ("hand_cards=9", "option hand_cards=9: must be between 1 and 5"),
-    ("hand_cards=lots", "option hand_cards=lots: must be a whole number"),
-    ("pass_left=maybe", "option pass_left=maybe: must be true or false"),
+@pytest.mark.parametrize("pair, fragment, exit_code", [
+    ("hand_cards=9", "option hand_cards=9: must be between 1 and 5", 1),       # out of range
+    ("hand_cards=lots", "option hand_cards=lots: must be a whole number", 2),  # malformed
+    ("pass_left=maybe", "option pass_left=maybe: must be true or false", 2),
 ])
-def test_option_bad_value(capsys, pair, fragment):
+def test_option_bad_value(capsys, pair, fragment, exit_code):
+    """A value not of the option's form is a malformed command line (exit 2, like
+    --seed abc); a well-formed value out of range exits 1."""
     code, out, err = run(capsys, "play", BASE, "--option", pair)
-    assert code == 1
+    assert code == exit_code
     assert fragment in one_line(err)
 
 
@@ -222,14 +224,16 @@ def test_bad_agent(capsys):
 
 @pytest.fixture
 def record(tmp_path, capsys):
-    """A finished game record of the tiny ruleset, written by ``play --record``."""
+    """A finished game record of the tiny ruleset, written by ``play --record``; the
+    ruleset lies beside it (a record's ruleset must be under the record's folder)."""
+    (tmp_path / "base.yaml").write_text(BASE.read_text())
     path = tmp_path / "game.json"
-    code, out, err = run(capsys, "play", BASE, "--seed", "1", "--quiet", "--record", path)
+    code, out, err = run(capsys, "play", tmp_path / "base.yaml", "--seed", "1", "--quiet",
+                         "--record", path)
     assert code == 0, err
     data = json.loads(path.read_text())
     assert data["result"]["status"] == "finished" and len(data["actions"]) >= 4
-    assert not Path(data["ruleset"]).is_absolute()     # stored relative to the record
-    data["ruleset"] = str((path.parent / data["ruleset"]).resolve())   # copies go elsewhere
+    assert data["ruleset"] == "base.yaml"              # stored relative to the record
     return data
 
 
@@ -269,8 +273,8 @@ def test_replay_wrong_format(capsys, tmp_path, record):
     path = save(tmp_path, {**record, "format": "rulekit-record/9"})
     code, out, err = run(capsys, "replay", path)
     assert code == 1
-    assert one_line(err) == (f"rulekit: {path}: 'format' must be \"rulekit-record/1\", "
-                             "not \"rulekit-record/9\"")
+    assert one_line(err) == (f"rulekit: {path}: 'format' must be \"rulekit-record/2\" (or "
+                             "\"rulekit-record/1\"), not \"rulekit-record/9\"")
 
 
 def test_replay_missing_actions(capsys, tmp_path, record):
@@ -283,7 +287,7 @@ def test_replay_missing_actions(capsys, tmp_path, record):
 
 def _legal_after(record, n):
     """The seat to act and the legal action strings after the record's first n actions."""
-    game = rulekit.load(record["ruleset"]).new_game(
+    game = rulekit.load(BASE).new_game(
         players=record["players"], seed=record["seed"], dealer=record["dealer"])
     for action in record["actions"][:n]:
         game.apply(action)
@@ -422,8 +426,9 @@ def test_process_play_unknown_ruleset_and_bad_deck():
 
 
 def test_process_replay_illegal_action(tmp_path):
-    game = rulekit.load(str(BASE)).new_game(seed=2, dealer=0)
-    record = {"format": "rulekit-record/1", "ruleset": str(BASE), "players": 2,
+    game = rulekit.load(str(BASE)).new_game(seed=2, dealer=0, random_version=1)
+    (tmp_path / "base.yaml").write_text(BASE.read_text())
+    record = {"format": "rulekit-record/1", "ruleset": "base.yaml", "players": 2,
               "dealer": 0, "seed": 2, "actions": ["stock"]}
     path = save(tmp_path, record)
     proc = _cli("replay", path)

@@ -108,9 +108,11 @@ def test_api_example_script_runs():
                          ids=lambda p: p.stem)
 def test_sample_records_replay(record, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)            # the ruleset path is relative to the record
-    code, out, err = run(["replay", record])
+    code, out, err = run(["replay", record, "--rulesets", EXAMPLES])   # ../ stays inside
     assert code == 0, err
     assert "status: finished" in out
+    code, out, err = run(["replay", record])          # without: outside the record's folder
+    assert code == 1 and "is refused or not found" in err
 
 
 def test_list_examples_folder():

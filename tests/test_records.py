@@ -5,7 +5,8 @@ import pytest
 
 import rulekit
 from rulekit.cli import main
-from rulekit.runtime.records import ReplayError, make_record, replay, result_mismatch
+from rulekit.runtime.records import make_record
+from rulekit.runtime.replay import ReplayError, replay, result_mismatch
 
 
 def play_random(rules, players, seed):
@@ -38,8 +39,11 @@ def test_play_record_then_replay_cli(tmp_path, capsys):
                  "--quiet"]) == 0
     out = capsys.readouterr().out
     record = json.loads(path.read_text())
-    assert record["format"] == "rulekit-record/1"
+    assert record["format"] == "rulekit-record/2"
     assert record["players"] == 5 and record["seed"] == 5
+    assert record["seats"] == ["random"] * 5 and record["rulekit_version"] == rulekit.__version__
+    assert record["fingerprint"] == rulekit.load("mattis").fingerprint
+    assert record["fingerprint"].startswith("sha256:") and len(record["fingerprint"]) == 71
     assert f"seat {record['result']['loser']} loses" in out
     assert main(["replay", str(path), "--json"]) == 0
     dump = json.loads(capsys.readouterr().out)

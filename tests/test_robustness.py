@@ -107,7 +107,9 @@ def test_record_names_its_ruleset_relative_to_itself(tmp_path, monkeypatch, caps
     saved = json.loads((work / "recs" / "q.json").read_text())
     assert saved["ruleset"] == "../mine.yaml"
     monkeypatch.chdir(work / "recs")
-    assert main(["replay", "q.json"]) == 0
+    assert main(["replay", "q.json", "--rulesets", ".."]) == 0
+    assert main(["replay", "q.json"]) == 1      # ../ leaves the record's folder: refused
+    assert "is refused or not found" in capsys.readouterr().err
 
 
 def test_max_actions_and_option_values_are_recorded(tmp_path):
@@ -123,13 +125,14 @@ def test_max_actions_and_option_values_are_recorded(tmp_path):
 
 @pytest.mark.parametrize("value", ["yes", "1", "on"])
 def test_bool_option_values_are_true_or_false(value, capsys):
-    assert main(["play", "mattis", "--option", f"sequences={value}"]) == 1
+    """Not of the option's form: a malformed command line (exit 2)."""
+    assert main(["play", "mattis", "--option", f"sequences={value}"]) == 2
     assert "must be true or false" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("value", ["٣", "two", "2.0"])
 def test_int_option_values_are_ascii_digits(value, capsys):
-    assert main(["play", "mattis", "--option", f"min_run={value}"]) == 1
+    assert main(["play", "mattis", "--option", f"min_run={value}"]) == 2
     assert "must be a whole number" in capsys.readouterr().err
 
 

@@ -20,7 +20,8 @@ from collections import Counter
 import pytest
 
 import rulekit
-from rulekit.runtime.records import make_record, replay
+from rulekit.runtime.records import make_record
+from rulekit.runtime.replay import replay
 from ruleset_positions import (PACK, beating_plays, build_deck, deal_game, hands, legal,
                                load_rules, play, plays, rank, runs_of, seats_from, srt,
                                stock_tricks, won, zone)

@@ -12,7 +12,7 @@ import sys
 from .. import __version__
 from ..errors import CardError, IllegalAction, RecordError
 from ..limits import MAX_ACTIONS
-from .common import Usage, fail, silence_stdout
+from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
 from .rulesets import cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new, cmd_validate
 
@@ -69,7 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also play N random games at each player count; report aborts")
 
     s = sub.add_parser("play", help="play one game with bots and print its transcript")
-    s.add_argument("ruleset", metavar="RULESET", help="a bundled name or a path to a YAML file")
+    p.play_parser = s
+    s.add_argument("ruleset", metavar="RULESET", nargs="?",
+                   help="a bundled name or a path to a YAML file (not with --resume)")
+    s.add_argument("--resume", metavar="RECORD",
+                   help="carry on an unfinished game from its record, with the same seats")
+    s.add_argument("--rulesets", action="append", default=[], metavar="DIR",
+                   help="with --resume: a folder the record's ruleset may come from")
     s.add_argument("--players", type=_positive, metavar="N")
     s.add_argument("--seed", type=_int, metavar="S", help="random seed (default: a random one, "
                    "printed so the game can be played again)")
@@ -111,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
+    s.add_argument("--rulesets", action="append", default=[], metavar="DIR",
+                   help="a folder the record's ruleset may come from, besides the record's "
+                   "own folder (repeatable)")
     s.add_argument("--upto", type=_nonneg, metavar="N", help="stop after N actions")
     s.add_argument("--transcript", action="store_true",
                    help="print the game move by move (as play does) before the state")
@@ -125,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    if args.command == "play" and args.ruleset is None and args.resume is None:
+        parser.play_parser.error("give a RULESET to play (or --resume RECORD)")
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
                "diff": cmd_diff, "graph": cmd_graph}[args.command]
@@ -146,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         return fail(str(exc))
     except Usage as exc:
         return fail(str(exc), 2)
+    except Exit as exc:                        # already reported
+        return exc.code
     except OSError as exc:                     # e.g. the output device is full
         silence_stdout()
         return fail(f"cannot write the output: {exc.strerror or exc}")

@@ -11,6 +11,14 @@ def fail(message: str, code: int = 1) -> int:
     return code
 
 
+class Exit(Exception):
+    """Stop the command with exit ``code``; what went wrong is already printed."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
 class Usage(Exception):
     """A wrong command line found after parsing: one line, exit 2."""
 
@@ -40,12 +48,17 @@ def print_diagnostics(diags, stream=None, where: str = ""):
             print(str(d), file=stream)
 
 
-def load_or_report(name: str, options=None):
+def load_or_report(name: str, options=None, roots=None):
+    """The loaded ruleset, or None after printing its errors. A command-line option
+    value that is not of the option's form (``sequences=maybe``) is a malformed command
+    line: raises Exit(2) after printing."""
     from ..runtime.loader import load
     try:
-        return load(name, options or {})
+        return load(name, options or {}, roots)
     except RulesetError as exc:
         print_diagnostics(exc.errors)
+        if any(d.code == "option-form" for d in exc.errors):
+            raise Exit(2) from None
         return None
 
 

@@ -1,46 +1,62 @@
-"""The handlers of ``play`` and ``replay``."""
+"""The handlers of ``play`` (a new game, or ``--resume`` an unfinished one) and ``replay``."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import sys
+from pathlib import Path
 
 from ..errors import CardError, RecordError, RulesetError
-from ..limits import MAX_ACTIONS
-from ..play.agents import seat_agents
+from ..play.agents import SeatError, seat_agents
 from ..play.session import play_out, step
 from ..play.terminal import Abandoned
 from ..play.transcript import Transcript, describe_state, result_line
-from ..runtime.records import replay
+from ..runtime.records import make_record, read_record, write_record
+from ..runtime.replay import (ReplayError, confined_ruleset, fingerprint_changed, record_roots,
+                              replay, result_mismatch)
+from ..source.extends import resolve_name
+from ..source.files import bundled_rulesets
 from .common import count, fail, load_or_report, option_pairs, print_diagnostics, silence_stdout
+
+
+class Signalled(Exception):
+    """The process got SIGTERM or SIGHUP: stop the game, keep the record."""
+
+    def __init__(self, signum: int, name: str):
+        super().__init__(name)
+        self.signum, self.name = signum, name
 
 
 # ---- play ----------------------------------------------------------------------------
 def cmd_play(args) -> int:
-    options = option_pairs(args.option)
-    rules = load_or_report(args.ruleset, options)
-    if rules is None:
-        return 1
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    try:
-        game = rules.new_game(players=args.players, seed=seed, deck=args.deck,
-                              dealer=args.dealer, max_actions=args.max_actions)
-    except (ValueError, CardError) as exc:
-        return fail(str(exc))
+    if args.resume is not None:
+        if args.ruleset is not None:
+            return fail("play: give a RULESET or --resume RECORD, not both", 2)
+        setup = _resumed(args)
+    else:
+        setup = _new_game(args)
+    if isinstance(setup, int):
+        return setup
+    rules, game, seed, ruleset, deck, seats = setup
     human = args.human
+    if human is None and "human" in seats.values():
+        human = next(s for s, k in seats.items() if k == "human")
     if human is not None and not 0 <= human < game.n:
         return fail(f"--human: seat {human} does not exist (seats 0 to {game.n - 1})")
     try:
-        agents = seat_agents(args.agent, game.n, seed, human)
+        bots = {s: k for s, k in seats.items() if k != "human"}
+        agents = seat_agents(args.agent, game.n, seed, human, bots)
+    except SeatError as exc:
+        return fail(str(exc))
     except ValueError as exc:
         return fail(str(exc), 2)
-    if args.record is not None:   # fail before playing, not after
-        if not args.record.strip():
-            return fail("--record needs a file name", 2)
-        try:
-            with open(args.record, "a", encoding="utf-8"):
-                pass
-        except OSError as exc:
-            return fail(f"cannot write the record to {args.record}: {exc.strerror}")
+    target = args.record if args.record is not None else args.resume
+    if target is not None:
+        problem = _check_target(target, args)
+        if problem:
+            return problem
+    kinds = ["human" if s == human else agents[s].kind for s in range(game.n)]
     quiet = (args.quiet or args.json) and human is None   # a person always sees the moves
     if human is not None:
         from ..play.terminal import CardStyle, HumanAgent, make_console
@@ -52,32 +68,36 @@ def cmd_play(args) -> int:
         t = Transcript(game, quiet=quiet)
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
     abandoned = None
-    interrupted = _catch_interrupts()
+    interrupted = _catch_signals()
+    problem = None
     try:
         t.header(seed, changed, human)
-        t.deal()
+        if args.resume is None:
+            t.deal()
+        else:
+            t.say(f"  resumed after {count(game.actions, 'action')}; seat {game.to_act} to act")
         t.flush()
         play_out(game, agents, t, stop=interrupted.is_set)
     except Abandoned as exc:             # the person left (end of input, Ctrl-C)
         abandoned = exc
     except KeyboardInterrupt:
         abandoned = Abandoned("interrupt")
+    except Signalled as exc:
+        abandoned = exc
     except BrokenPipeError:              # the reader of our output went away
         silence_stdout()
         if human is not None:
             abandoned = Abandoned("output")
         else:                            # bots: finish the game so the record is whole
-            play_out(game, agents)
+            play_out(game, agents, stop=interrupted.is_set)
     finally:
-        if args.record:
-            problem = _save_record(args, rules, game, seed)
+        if target is not None:
+            problem = _save_record(target, game, ruleset, rules, seed, deck, kinds)
     res = game.result
-    if args.record and problem:
+    if problem:
         return fail(problem)
     if abandoned is not None:
-        kept = f"; the {game.actions} actions so far are in {args.record}" if args.record else ""
-        return fail(f"{abandoned} after {count(game.actions, 'action')}{kept}",
-                     130 if abandoned.reason == "interrupt" else 1)
+        return _abandoned(abandoned, game, target)
     if args.json:
         print(json.dumps(game.dump(), indent=1))
         return 0 if res.status == "finished" else 1
@@ -88,55 +108,127 @@ def cmd_play(args) -> int:
     return 0 if res.status == "finished" else 1
 
 
-def _catch_interrupts():
-    """Ctrl-C raises KeyboardInterrupt as usual and also sets the returned flag, which the
-    play loop checks, so an interrupt is never lost inside library code."""
+def _new_game(args):
+    """(rules, game, seed, record's ruleset name, deck, seat kinds) or an exit code."""
+    rules = load_or_report(args.ruleset, option_pairs(args.option))
+    if rules is None:
+        return 1
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    try:
+        game = rules.new_game(players=args.players, seed=seed, deck=args.deck,
+                              dealer=args.dealer, max_actions=args.max_actions)
+    except (ValueError, CardError) as exc:
+        return fail(str(exc))
+    deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
+        if args.deck else None
+    return rules, game, seed, args.ruleset, deck, {}
+
+
+def _resumed(args):
+    """The same for ``--resume RECORD``: the record replayed, its seats as they were."""
+    for flag, value in (("--players", args.players), ("--seed", args.seed),
+                        ("--dealer", args.dealer), ("--deck", args.deck),
+                        ("--option", args.option or None)):
+        if value is not None:
+            return fail(f"play --resume: {flag} comes from the record", 2)
+    try:
+        record = read_record(args.resume)
+        game = replay(record, rulesets=args.rulesets)
+    except (RecordError, ReplayError) as exc:
+        return fail(str(exc))
+    except RulesetError as exc:
+        print_diagnostics(exc.errors, where=f"{args.resume}: the record's ruleset")
+        return 1
+    _warn_changed(record, game, args.resume)
+    if game.finished:
+        return fail(f"{args.resume}: the game is over ({game.result.status}); nothing to resume")
+    seats = dict(enumerate(record.get("seats") or []))
+    ruleset = confined_ruleset(record["ruleset"], record_roots(record, args.rulesets),
+                               record.get("_folder"))
+    return game.rules, game, record.get("seed", 0), ruleset, record.get("deck"), seats
+
+
+def _check_target(target: str, args) -> int | None:
+    """Refuse a record file that is a folder, the ruleset being played, or unwritable
+    (before playing, not after). None if it will do."""
+    path = Path(target)
+    if not target.strip():
+        return fail("--record needs a file name", 2)
+    if path.is_dir():
+        return fail(f"--record: {target} is a folder; give a file name")
+    ruleset = resolve_name(args.ruleset) if args.ruleset else None
+    if ruleset is not None and ruleset.exists() and path.exists() and \
+            os.path.samefile(ruleset, path):
+        return fail(f"--record: {target} is the ruleset being played; give another file")
+    if path.exists() and not path.is_file():
+        return fail(f"--record: {target} is not a regular file")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        return fail(f"cannot write the record to {target}: No such file or directory")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return fail(f"cannot write the record to {target}: Permission denied")
+    return None
+
+
+def _catch_signals():
+    """Ctrl-C raises KeyboardInterrupt and SIGTERM or SIGHUP (a closed terminal) raise
+    Signalled; each also sets the returned flag, which the play loop checks, so that a
+    signal is never lost inside library code and the record is always written."""
     import signal
     import threading
     flag = threading.Event()
 
-    def handler(signum, frame):
+    def on_interrupt(signum, frame):
         flag.set()
         raise KeyboardInterrupt
+
+    def on_term(signum, frame):
+        flag.set()
+        raise Signalled(signum, signal.Signals(signum).name)
     try:
-        signal.signal(signal.SIGINT, handler)
-    except ValueError:          # not the main thread (an embedding program): keep its own
+        signal.signal(signal.SIGINT, on_interrupt)
+        signal.signal(signal.SIGTERM, on_term)
+        signal.signal(signal.SIGHUP, on_term)
+    except (ValueError, AttributeError):   # not the main thread, or no SIGHUP here
         pass
     return flag
 
 
-def _save_record(args, rules, game, seed) -> str | None:
-    """Write the game record of ``play`` (whole or partial); a message if it fails."""
-    import os
-    from pathlib import Path
+def _abandoned(why, game, target) -> int:
+    kept = f"; the {game.actions} actions so far are in {target}" if target else ""
+    if isinstance(why, Signalled):
+        try:
+            fail(f"stopped by {why.name} after {count(game.actions, 'action')}{kept}")
+        except OSError:                     # the terminal is gone (SIGHUP)
+            pass
+        return 128 + why.signum
+    return fail(f"{why} after {count(game.actions, 'action')}{kept}",
+                130 if why.reason == "interrupt" else 1)
 
-    from ..source.extends import resolve_name
-    from ..runtime.records import make_record, write_record
-    ruleset = args.ruleset
-    if ruleset not in rulekit_bundled():   # a file: name it relative to the record
+
+def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> str | None:
+    """Write the game's record (whole or partial) to ``target``; a message if it fails."""
+    if ruleset not in bundled_rulesets():   # a file: name it relative to the record
         path = resolve_name(ruleset)
-        if path is not None:
-            ruleset = os.path.relpath(path.resolve(), Path(args.record).resolve().parent)
-    deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
-        if args.deck else None
-    rec = make_record(game, ruleset, dict(rules.options), seed, deck)
-    if game.max_actions != MAX_ACTIONS:
-        rec["max_actions"] = game.max_actions
+        if path is not None and Path(ruleset).exists():
+            ruleset = os.path.relpath(path.resolve(), Path(target).resolve().parent)
+    rec = make_record(game, ruleset, dict(rules.options), seed, deck, kinds)
     try:
-        write_record(args.record, rec)
+        write_record(target, rec)
     except RecordError as exc:
         return str(exc)
     return None
 
 
-def rulekit_bundled() -> dict:
-    from ..source.files import bundled_rulesets
-    return bundled_rulesets()
+def _warn_changed(record, game, path) -> None:
+    if fingerprint_changed(record, game):
+        print(f"rulekit: warning: {path}: the ruleset changed since this record was made "
+              "(its fingerprint differs)", file=sys.stderr)
 
 
 # ---- replay --------------------------------------------------------------------------
-def _replay_with_transcript(record, upto):
-    """Replay ``record`` like :func:`rulekit.runtime.records.replay`, printing the
+def _replay_with_transcript(record, upto, rulesets):
+    """Replay ``record`` like :func:`rulekit.runtime.replay.replay`, printing the
     transcript."""
     t = None
 
@@ -149,27 +241,27 @@ def _replay_with_transcript(record, upto):
             t.flush()
         step(game, action, t)
 
-    game = replay(record, upto, apply=apply)
+    game = replay(record, upto, apply=apply, rulesets=rulesets)
     print()
     return game
 
 
 def cmd_replay(args) -> int:
-    from ..runtime.records import ReplayError, read_record, result_mismatch
     if args.transcript and args.json:
         return fail("replay: --transcript and --json cannot be combined (JSON must stand "
-                     "alone on standard output)", 2)
+                    "alone on standard output)", 2)
     try:
         record = read_record(args.record)
         if args.transcript:
-            game = _replay_with_transcript(record, args.upto)
+            game = _replay_with_transcript(record, args.upto, args.rulesets)
         else:
-            game = replay(record, args.upto)
+            game = replay(record, args.upto, rulesets=args.rulesets)
     except (RecordError, ReplayError) as exc:
         return fail(str(exc))
     except RulesetError as exc:
         print_diagnostics(exc.errors, where=f"{args.record}: the record's ruleset")
         return 1
+    _warn_changed(record, game, args.record)
     if args.json:
         print(json.dumps(game.dump(), indent=1))
     else:

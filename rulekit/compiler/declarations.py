@@ -142,8 +142,8 @@ def _declare_options(c: CompileContext) -> None:
         if isinstance(value, str) and decl.type != "choice":
             try:
                 value = decl.parse(value)
-            except ValueError as exc:
-                c.sink.error(None, f"option {name}={value}: {exc}", "option")
+            except ValueError as exc:        # not of the option's form: a usage error
+                c.sink.error(None, f"option {name}={value}: {exc}", "option-form")
                 continue
         problem = decl.check(value)
         if problem:

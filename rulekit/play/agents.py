@@ -18,6 +18,7 @@ KINDS = ("random", "greedy")
 
 class RandomAgent:
     """Picks uniformly among the legal actions with its own seeded random source."""
+    kind = "random"
 
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
@@ -68,7 +69,9 @@ class GreedyAgent:
     """One-step look-ahead: applies each legal action to a determinized copy and keeps
     the one whose resulting state scores best for its seat by the ruleset's ``heuristic``
     of the phase the copy is then in (else of the phase the decision is in). Ties are
-    broken at random (seeded). Without any heuristic it plays like a random agent."""
+    broken at random (seeded). Without any heuristic it plays like a random agent. A
+    heuristic that fails raises rulekit.errors.RulesetFailure."""
+    kind = "greedy"
 
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
@@ -88,7 +91,7 @@ class GreedyAgent:
                 score = _final_score(trial, seat)
             else:
                 h = phases[trial.phase].heuristic or phases[game.phase].heuristic
-                score = h(trial, {"seat": seat}) if h is not None else 0
+                score = trial.call_ruleset(h, {"seat": seat}) if h is not None else 0
             if best_score is None or score > best_score:
                 best, best_score = [act], score
             elif score == best_score:
@@ -112,11 +115,17 @@ def make_agent(kind: str, seed=None):
     raise ValueError(f"unknown agent kind '{kind}'; kinds: {', '.join(KINDS)}")
 
 
-def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None) -> dict:
-    """Agents for every seat but ``human``, from ``SEAT=KIND`` texts (the others random),
-    each seeded from ``seed`` and its seat. Raises ValueError with a message for a
-    malformed text, a seat that does not exist, the human's seat or an unknown kind."""
-    kinds = {s: "random" for s in range(n)}
+class SeatError(ValueError):
+    """``--agent SEAT=KIND`` names a seat that does not exist at this table."""
+
+
+def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None,
+                kinds: dict | None = None) -> dict:
+    """Agents for every seat but ``human``, from ``SEAT=KIND`` texts (the others as in
+    ``kinds``, else random), each seeded from ``seed`` and its seat. Raises SeatError for
+    a seat that does not exist, ValueError with a message for a malformed text, the
+    human's seat or an unknown kind."""
+    kinds = {s: (kinds or {}).get(s, "random") for s in range(n)}
     for spec in specs:
         if "=" not in spec:
             raise ValueError(f"--agent takes SEAT=KIND, not '{spec}'")
@@ -126,7 +135,7 @@ def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None) -
         except ValueError:
             raise ValueError(f"--agent: '{seat}' is not a seat number") from None
         if not 0 <= s < n:
-            raise ValueError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
+            raise SeatError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
         if s == human:
             raise ValueError(f"--agent: seat {s} is the --human seat")
         kinds[s] = kind.strip()

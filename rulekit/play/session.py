@@ -4,7 +4,7 @@
 """
 from __future__ import annotations
 
-from ..errors import Diagnostic, Pos
+from ..errors import Diagnostic, Pos, RulesetFailure
 from .transcript import face_up_cards
 
 
@@ -25,13 +25,19 @@ def step(game, action, transcript=None) -> None:
 def play_out(game, agents: dict, transcript=None, stop=None) -> None:
     """Play until the game ends, asking ``agents[seat].choose(game)`` at each decision.
     An agent that gives up raises (a person who leaves: rulekit.play.terminal.Abandoned);
-    the game stays as it was before that decision. ``stop()``, checked before each
+    the game stays as it was before that decision. A ruleset that fails inside an agent
+    (its heuristic) ends the game as aborted. ``stop()``, checked before each
     decision, raises KeyboardInterrupt when true (an interrupt that some library code
     swallowed still stops the game)."""
     while not game.finished:
         if stop is not None and stop():
             raise KeyboardInterrupt
-        step(game, agents[game.to_act].choose(game), transcript)
+        try:
+            action = agents[game.to_act].choose(game)
+        except RulesetFailure as exc:           # the ruleset failed inside an agent
+            game.stop(str(exc))
+            return
+        step(game, action, transcript)
 
 
 def simulate(rules, name: str, games: int) -> list:

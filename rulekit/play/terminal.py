@@ -152,6 +152,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
 
 class HumanAgent:
     """A person choosing for ``seat`` through ``inp``/``console`` (see module doc)."""
+    kind = "human"
 
     def __init__(self, seat: int, console, style: CardStyle, inp=None):
         self.seat = seat
@@ -190,11 +191,12 @@ class HumanAgent:
                 out.print("  please type a number from the list, or an action such as "
                           f"'{actions[0]}'")
                 continue
-            if text.isdigit():
-                n = int(text)
+            if text.isascii() and text.isdigit():   # not '²' or '①': those are text
+                n = int(text) if len(text) < 7 else 0
                 if 1 <= n <= len(actions):
                     return actions[n - 1]
-                out.print(f"  {n} is not on the list: choose 1 to {len(actions)}")
+                shown = text if len(text) < 12 else text[:9] + "..."
+                out.print(f"  {shown} is not on the list: choose 1 to {len(actions)}")
                 continue
             try:
                 return game.parse_action(text)

@@ -26,11 +26,11 @@ Events: every change a seat could notice is emitted into ``events`` (see
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
-from ..errors import GENERATED, CardError, IllegalAction
+from ..errors import GENERATED, CardError, IllegalAction, RulesetFailure
 from ..lang.effects import GameOver
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS
+from .actions import Action, Result  # noqa: F401 (part of the engine's API)
 from .state import State
 
 _RUNTIME_WORDS = {"ZeroDivisionError": "division by zero",
@@ -41,6 +41,12 @@ _RUNTIME_WORDS = {"ZeroDivisionError": "division by zero",
 
 class RulesetFault(Exception):
     """A ruleset that cannot go on at play time (no transition applies)."""
+
+
+def _not_a_choice(action, item) -> str:
+    shown = item if isinstance(item, (int, str)) else type(item).__name__
+    return (f"action '{action.name}' offers {shown!r}, which is not a card or a list of "
+            "cards (a choice domain lists cards or plays)")
 
 
 def raised_by_ruleset(exc: BaseException) -> bool:
@@ -54,72 +60,42 @@ def raised_by_ruleset(exc: BaseException) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class Result:
-    """How a game ended: ``status`` (in_progress, finished, aborted), ``loser`` (seat or
-    None), ``out_order`` (seats in the order they went out), ``message`` (why aborted)."""
-    status: str
-    loser: int | None
-    out_order: list = field(default_factory=list)
-    message: str = ""
-
-    def as_dict(self) -> dict:
-        """The record form: ``{"status", "loser", "out_order"}``."""
-        return {"status": self.status, "loser": self.loser, "out_order": list(self.out_order)}
-
-
-class Action:
-    """One legal action: ``name``, ``cards`` (tuple, a run ascending by rank), ``seat``.
-
-    ``str(action)`` is the action string (``play 7H``, ``play 5H 6H 7H``, ``stock``).
-    """
-    __slots__ = ("name", "cards", "seat", "choice", "defn", "key")
-
-    def __init__(self, defn, choice, cards: tuple, seat: int):
-        self.defn = defn
-        self.name = defn.name
-        self.choice = choice
-        self.cards = cards
-        self.seat = seat
-        self.key = (defn.name, frozenset(cards))
-
-    def __str__(self) -> str:
-        return " ".join((self.name,) + self.cards) if self.cards else self.name
-
-    def __repr__(self) -> str:
-        return f"Action({str(self)!r}, seat={self.seat})"
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, Action):
-            return self.key == other.key and self.seat == other.seat
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.key, self.seat))
-
-
 class GameState(State):
-    """A game in progress. Made by :meth:`rulekit.compiling.Rules.new_game`."""
+    """A game in progress. Made by :meth:`rulekit.runtime.rules.Rules.new_game` (see it
+    for the arguments; ``random_version=1`` uses the random source as records of format
+    ``/1`` did: a given dealer took no value from it)."""
 
     def __init__(self, rules, players=None, seed=0, deck=None, dealer=None,
-                 max_actions=MAX_ACTIONS):
+                 max_actions=MAX_ACTIONS, random_version=2):
         n = rules.players[2] if players is None else players
         lo, hi, _ = rules.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
             raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {players!r}")
         seed = 0 if seed is None else seed
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        if deck is not None and not isinstance(deck, (str, list, tuple)):
+            raise ValueError(f"deck must be card texts (a list, or one text separated by "
+                             f"spaces), not {type(deck).__name__}")
+        if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+            raise ValueError(f"max_actions must be a positive whole number, not {max_actions!r}")
+        if random_version not in (1, 2):
+            raise ValueError(f"random_version must be 1 or 2, not {random_version!r}")
         rng = random.Random(seed)
         if deck is None:
             order = list(rules.pack)
             rng.shuffle(order)
         else:
             order = self._check_deck(rules, deck)
-        if dealer is None:
-            dealer = rng.randrange(n)
-        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
-        if not isinstance(max_actions, int) or max_actions < 1:
-            raise ValueError(f"max_actions must be a positive whole number, not {max_actions}")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < n):
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        # the dealer draw always takes its value from the random source (since records
+        # /2), so that play-time shuffles are the same whether the dealer was drawn or
+        # given: a record (which stores the dealer) replays exactly
+        if dealer is None or random_version >= 2:
+            drawn = rng.randrange(n)
+            dealer = drawn if dealer is None else dealer
         self._init_state(rules, n, seed, dealer, order, rng)
         self.max_actions = max_actions
         self._L: dict = {}
@@ -162,6 +138,29 @@ class GameState(State):
             detail = "" if isinstance(exc, ZeroDivisionError) else f" ({exc})"
             self._abort(f"the ruleset failed at step {self._where()}: {what}{detail}")
         self.settle_knowledge()
+
+    def call_ruleset(self, fn, L: dict):
+        """``fn(self, L)`` for a function compiled from the ruleset (a heuristic, an
+        expression): its value, or RulesetFailure with the words an aborted game would
+        have. A bug of rulekit propagates as itself."""
+        try:
+            return fn(self, L)
+        except RecursionError:
+            raise RulesetFailure(f"a definition calls itself without end (in step "
+                                 f"{self._where()})") from None
+        except Exception as exc:
+            if not raised_by_ruleset(exc):
+                raise
+            what = _RUNTIME_WORDS.get(type(exc).__name__, "error")
+            detail = "" if isinstance(exc, ZeroDivisionError) else f" ({exc})"
+            raise RulesetFailure(f"the ruleset failed at step {self._where()}: "
+                                 f"{what}{detail}") from None
+
+    def stop(self, message: str) -> None:
+        """End the game as aborted with ``message`` (the ruleset failed outside a move,
+        say in an agent's heuristic)."""
+        if not self.finished:
+            self._abort(message)
 
     def _where(self) -> str:
         return self.step.key if self.step is not None else "setup"
@@ -213,27 +212,42 @@ class GameState(State):
             self._follow()
 
     def _compute_legal(self):
+        """The legal actions of the seat to act: each item of each action's choice domain
+        (a card or a play) for which ``legal`` holds, once each (a domain that lists the
+        same play twice offers it once). An item that is not a card or a list of cards
+        is the ruleset's error (RulesetFault)."""
         seat = self.actor
         order = self.rules.rank_of
         out = []
+        index = {}
         for a in self.step.actions:
             legal = a.legal
             if a.var is None:
                 if legal is None or legal(self, {}):
-                    out.append(Action(a, None, (), seat))
+                    act = Action(a, None, (), seat)
+                    out.append(act)
+                    index[act.key] = act
                 continue
             L = {}
             var = a.var
             for x in a.domain(self, L):
                 L[var] = x
                 if legal is None or legal(self, L):
-                    if isinstance(x, list):
-                        cards = tuple(sorted(x, key=order.__getitem__)) if len(x) > 1 else tuple(x)
-                    else:
+                    if x.__class__ is list:
+                        if not all(c.__class__ is str and c in order for c in x):
+                            raise RulesetFault(_not_a_choice(a, x))
+                        cards = tuple(sorted(x, key=order.__getitem__)) if len(x) > 1 \
+                            else tuple(x)
+                    elif x.__class__ is str and x in order:
                         cards = (x,)
-                    out.append(Action(a, x, cards, seat))
+                    else:
+                        raise RulesetFault(_not_a_choice(a, x))
+                    act = Action(a, x, cards, seat)
+                    if act.key not in index:
+                        out.append(act)
+                        index[act.key] = act
         self._legal = out
-        self._index = {act.key: act for act in out}
+        self._index = index
 
     # ---- the API (INTERFACES.md section 5) --------------------------------------------
     @property
@@ -303,7 +317,7 @@ class GameState(State):
         text = str(act)
         self.history.append(text)
         self._legal, self._index = [], {}
-        L = {defn.var: act.choice} if defn.var is not None else {}
+        L = {defn.var: act.choice} if defn.var is not None else {}   # a fresh list
         event = {"kind": "action", "seat": act.seat, "action": text, "until": None,
                  "actions": self.actions, "phase": self.phase}
         self.events.append(event)

@@ -17,11 +17,23 @@ from ..source.files import bundled_rulesets
 from .rules import Rules
 
 
-def check(ruleset, options: dict | None = None):
+def fingerprint(data) -> str:
+    """``sha256:HEX`` of a resolved ruleset's data (canonical JSON): equal for rulesets
+    that resolve to the same thing, whatever their files and comments."""
+    import hashlib
+    import json
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                      default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def check(ruleset, options: dict | None = None, roots=None):
     """Run the whole pipeline on ``ruleset`` (a bundled name or a path).
 
     Returns ``(rules or None, diagnostics)``: every error and warning found, in file order.
     ``options`` maps option names to values (or to command-line text, converted by type).
+    ``roots``: when given (a ruleset named by a record), every file reached through
+    ``extends`` must be bundled or lie under one of these folders.
     """
     sink = DiagnosticSink()
     name = str(ruleset)
@@ -37,7 +49,7 @@ def check(ruleset, options: dict | None = None):
         return None, sink.sorted()
     display = name if path != bundled_rulesets().get(name) else _display(path)
     try:
-        src = load_document(path, sink, display)
+        src = load_document(path, sink, display, roots=roots)
         if src is None or sink.has_errors or not check_shape(src, sink):
             return None, sink.sorted()
         rules = compile_ruleset(src, sink, options, display, cls=Rules)
@@ -59,6 +71,7 @@ def check(ruleset, options: dict | None = None):
     if rules is None or sink.has_errors:
         return None, sink.sorted()
     rules.warnings = [d for d in sink.sorted() if d.severity == "warning"]
+    rules.fingerprint = fingerprint(src.data)
     return rules, sink.sorted()
 
 
@@ -69,13 +82,13 @@ def _display(path) -> str:
         return str(path)
 
 
-def load(ruleset, options: dict | None = None) -> Rules:
+def load(ruleset, options: dict | None = None, roots=None) -> Rules:
     """Load and compile ``ruleset`` (bundled name or path) with ``options``.
 
     Returns :class:`~rulekit.runtime.rules.Rules`; raises :class:`RulesetError` listing
-    every error (its ``diagnostics`` also carry the warnings).
+    every error (its ``diagnostics`` also carry the warnings). ``roots``: see :func:`check`.
     """
-    rules, diagnostics = check(ruleset, options)
+    rules, diagnostics = check(ruleset, options, roots)
     if rules is None:
         raise RulesetError(diagnostics)
     return rules

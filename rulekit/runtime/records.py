@@ -1,46 +1,46 @@
-"""Game records (INTERFACES.md section 2, ``"format": "rulekit-record/1"``): read, write,
-replay.
+"""Game records: their format, reading and checking them, writing them atomically.
 
-A record is the whole game: ruleset, options, players, dealer, deck and/or seed, and
-the action strings in order (the acting seat is implied by the state). Usage::
+A record is the whole game as JSON (INTERFACES.md section 2): ``format``
+(``rulekit-record/2``; ``/1`` records are read and replayed as before), the ruleset (a
+bundled name, or a path relative to the record's own folder), the options chosen,
+players, dealer, deck and/or seed, ``max_actions`` when not the default, the action
+strings in order, and the result once the game has ended. ``/2`` adds
+``rulekit_version``, ``fingerprint`` (of the resolved ruleset, see
+:func:`rulekit.runtime.loader.fingerprint`) and ``seats`` (who played each seat:
+``human`` or an agent kind). Usage::
 
     record = read_record("game.json")          # raises RecordError
-    game = replay(record)                      # raises ReplayError on an illegal action
+    game = replay(record)                      # rulekit.runtime.replay; ReplayError
 """
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 
-from ..errors import CardError, IllegalAction, RecordError, RulekitError
-from ..limits import MAX_ACTIONS
+from ..errors import RecordError
+from ..limits import MAX_ACTIONS, MAX_INT_DIGITS, MAX_PLAYERS, MAX_RECORD_ACTIONS
+from ..source.files import read_limited
+from ..version import __version__
 
-FORMAT = "rulekit-record/1"
-
-
-class ReplayError(RulekitError):
-    """An action of a record is illegal when replayed: ``index`` (0-based), ``seat``
-    (None when the game had already ended), ``action`` (text) and ``legal`` (the action
-    strings that were legal)."""
-
-    def __init__(self, index: int, seat, action: str, legal: list[str], reason: str = ""):
-        self.index, self.seat, self.action, self.legal = index, seat, action, legal
-        why = f" ({reason})" if reason else ""
-        if seat is None:   # the game had already ended before this action
-            super().__init__(f"action {index}: '{action}' comes after the end of the game "
-                             f"(the record has more actions than the game takes){why}")
-        else:
-            super().__init__(f"action {index} by seat {seat}: '{action}' is not legal{why}; "
-                             "legal: " + (", ".join(legal) if legal else "none"))
+FORMAT = "rulekit-record/2"
+FORMATS = ("rulekit-record/1", FORMAT)
 
 
-def make_record(game, ruleset: str, options: dict, seed, deck=None) -> dict:
-    """The record of ``game`` as played so far (with ``result`` once it has ended)."""
-    rec = {"format": FORMAT, "ruleset": ruleset, "options": dict(options),
+def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) -> dict:
+    """The ``/2`` record of ``game`` as played so far (with ``result`` once it has
+    ended). ``seats``: who played each seat (``["human", "random", ...]``), if known."""
+    rec = {"format": FORMAT, "rulekit_version": __version__, "ruleset": ruleset,
+           "fingerprint": game.rules.fingerprint, "options": dict(options),
            "players": game.n, "dealer": game.dealer}
     if deck is not None:
         rec["deck"] = list(deck)
     rec["seed"] = seed
+    if seats is not None:
+        rec["seats"] = list(seats)
+    if game.max_actions != MAX_ACTIONS:
+        rec["max_actions"] = game.max_actions
     rec["actions"] = list(game.history)
     if game.finished:
         rec["result"] = game.result.as_dict()
@@ -48,51 +48,91 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None) -> dict:
 
 
 def write_record(path: str, record: dict) -> None:
-    """Write ``record`` as JSON to ``path``; raises RecordError if it cannot be written."""
+    """Write ``record`` as JSON to ``path`` atomically (a temporary file in the same
+    folder, then renamed over it): a reader never sees half a record. Raises
+    RecordError if it cannot be written."""
+    target = Path(path)
+    text = json.dumps(record, indent=1) + "\n"
     try:
-        Path(path).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=str(target.parent))
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
     except OSError as exc:
         raise RecordError(f"cannot write the record to {path}: {exc.strerror}") from None
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits: the limit is "
+                         f"{MAX_INT_DIGITS}")
+    return int(text)
+
+
+def _no_constant(text: str):
+    raise ValueError(f"{text} is not a number a record may hold")
 
 
 def read_record(path: str) -> dict:
     """Read and check a record file; raises RecordError naming what is wrong."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_limited(Path(path), "record")
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise RecordError(f"{path}: is a folder, not a record") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not UTF-8 text ({exc.reason})") from None
+    except ValueError as exc:          # a device, a pipe, a file over the size limit
+        raise RecordError(str(exc)) from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except RecursionError:
         raise RecordError(f"{path}: not a record: nested too deeply") from None
+    except ValueError as exc:
+        raise RecordError(f"{path}: not a record: {exc}") from None
     check_record(record, path)
-    record.setdefault("_folder", str(Path(path).resolve().parent))
+    record["_folder"] = str(Path(path).resolve().parent)
     return record
 
 
 def check_record(record, where: str = "record") -> None:
-    """Raise RecordError unless ``record`` has the rulekit-record/1 shape."""
+    """Raise RecordError unless ``record`` has the shape of a ``/1`` or ``/2`` record."""
     if not isinstance(record, dict):
         kind = ("a list" if isinstance(record, list) else "null" if record is None else
                 "text" if isinstance(record, str) else "true/false" if isinstance(record, bool)
                 else "a number")
         raise RecordError(f"{where}: a record is a JSON object {{...}}, not {kind}")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"{where}: 'format' must be \"{FORMAT}\", not {_json(record.get('format'))}")
-    if not isinstance(record.get("ruleset"), str):
+    if record.get("format") not in FORMATS:
+        raise RecordError(f"{where}: 'format' must be \"{FORMAT}\" (or \"{FORMATS[0]}\"), "
+                          f"not {_json(record.get('format'))}")
+    if not isinstance(record.get("ruleset"), str) or not record["ruleset"].strip():
         raise RecordError(f"{where}: 'ruleset' must name a ruleset (text)")
     p = record.get("players")
     if isinstance(p, bool) or not isinstance(p, int):
         raise RecordError(f"{where}: 'players' must be a whole number, not {_json(p)}")
+    if not 1 <= p <= MAX_PLAYERS:
+        raise RecordError(f"{where}: 'players' must be from 1 to {MAX_PLAYERS}, not {p}")
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError(f"{where}: 'actions' must be a list of action strings")
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise RecordError(f"{where}: {len(actions)} actions; a record may hold at most "
+                          f"{MAX_RECORD_ACTIONS} (the limit)")
     if "options" in record and not isinstance(record["options"], dict):
         raise RecordError(f"{where}: 'options' must be an object of option values")
     for key in ("dealer", "seed", "max_actions"):
@@ -105,70 +145,17 @@ def check_record(record, where: str = "record") -> None:
     res = record.get("result")
     if res is not None and (not isinstance(res, dict) or "status" not in res):
         raise RecordError(f"{where}: 'result' must be an object with a 'status'")
+    seats = record.get("seats")
+    if seats is not None and (not isinstance(seats, list)
+                              or not all(isinstance(s, str) for s in seats)):
+        raise RecordError(f"{where}: 'seats' must list who played each seat (\"human\" or "
+                          "an agent kind)")
+    for key in ("fingerprint", "rulekit_version"):
+        if key in record and not isinstance(record[key], str):
+            raise RecordError(f"{where}: '{key}' must be text")
 
 
 def _json(value) -> str:
     """A value as JSON text for messages (null, true, "text"), shortened."""
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def start_game(record: dict, max_actions: int = MAX_ACTIONS):
-    """Load the record's ruleset and start its game (no actions applied yet).
-
-    Raises RulesetError, RecordError (bad players/dealer/deck).
-    """
-    from .loader import load
-    name = record["ruleset"]
-    folder = record.get("_folder")
-    if folder and (name.endswith((".yaml", ".yml")) or "/" in name) and not Path(name).is_absolute():
-        candidate = Path(folder) / name
-        if candidate.exists():
-            name = str(candidate)
-    rules = load(name, options=record.get("options") or {})
-    try:
-        return rules.new_game(players=record["players"], seed=record.get("seed", 0),
-                              deck=record.get("deck"), dealer=record.get("dealer"),
-                              max_actions=record.get("max_actions", max_actions))
-    except CardError as exc:
-        raise RecordError(f"record deck: {exc}") from None
-    except ValueError as exc:
-        raise RecordError(f"record: {exc}") from None
-
-
-def replay(record: dict, upto: int | None = None, max_actions: int = MAX_ACTIONS, apply=None):
-    """Replay ``record`` (its first ``upto`` actions, default all); return the game.
-
-    ``apply(game, action)``, if given, is called instead of ``game.apply`` with each
-    parsed Action (a transcript printer, say). Raises ReplayError for an illegal action
-    (index, seat, action, legal ones).
-    """
-    game = start_game(record, max_actions)
-    actions = record["actions"] if upto is None else record["actions"][:max(0, upto)]
-    for i, text in enumerate(actions):
-        legal = [str(a) for a in game.legal_actions()]
-        seat = game.to_act
-        try:
-            if apply is None:
-                game.apply(text)
-            else:
-                apply(game, game.parse_action(text))
-        except CardError as exc:
-            raise ReplayError(i, seat, text, legal, str(exc)) from None
-        except IllegalAction:
-            hint = ""
-            if record.get("deck") is None and record.get("seed") is None:
-                hint = "the record gives neither a deck nor a seed, so seed 0 shuffled the deck"
-            raise ReplayError(i, seat, text, legal, hint) from None
-    return game
-
-
-def result_mismatch(record: dict, game) -> str | None:
-    """None if the record's ``result`` (if any) equals the replayed one, else how it differs."""
-    want = record.get("result")
-    if want is None:
-        return None
-    got = game.result.as_dict()
-    diffs = [f"{k}: record says {_json(want.get(k))}, replay gives {_json(got[k])}"
-             for k in ("status", "loser", "out_order") if k in want and want.get(k) != got[k]]
-    return "; ".join(diffs) or None

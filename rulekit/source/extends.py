@@ -17,7 +17,8 @@ import os
 from pathlib import Path
 
 from ..errors import DiagnosticSink, Pos, suggest
-from .files import bundled_rulesets
+from ..limits import MAX_EXTENDS
+from .files import bundled_rulesets, read_limited
 from .yaml_source import Source, parse_yaml
 
 
@@ -94,7 +95,11 @@ def _check_new_options(own: dict, base: Source, src: Source, base_name: str,
 def read_text(path: Path, display: str, sink: DiagnosticSink) -> str | None:
     """Read a ruleset file's text, reporting unreadable files to ``sink``."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_limited(path, "ruleset")
+    except UnicodeDecodeError as exc:
+        sink.error(Pos(display, 1, 1), f"not UTF-8 text ({exc.reason})", "yaml")
+    except ValueError as exc:            # a device, a pipe, over the size limit
+        sink.error(None, f"{display}: {str(exc).split(': ', 1)[1]}", "limit")
     except FileNotFoundError:
         sink.error(None, f"{display}: no such file", "missing-file")
     except IsADirectoryError:
@@ -120,11 +125,27 @@ def _base_display(name: str, path: Path, display: str) -> str:
     return os.path.normpath(Path(display).parent / name)
 
 
+def _outside(path: Path, roots) -> bool:
+    """Whether ``path`` is neither bundled nor under one of the folders ``roots``."""
+    real = path.resolve()
+    if real in {p.resolve() for p in bundled_rulesets().values()}:
+        return False
+    return not any(real == Path(r).resolve() or Path(r).resolve() in real.parents
+                   for r in roots)
+
+
 def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
-                  _chain: tuple = ()) -> Source | None:
-    """Load ``path`` and everything it ``extends``, merged; errors go to ``sink``."""
+                  _chain: tuple = (), roots=None) -> Source | None:
+    """Load ``path`` and everything it ``extends``, merged; errors go to ``sink``.
+
+    ``roots`` (for a ruleset a record names): every base must be bundled or lie under
+    one of these folders. A chain longer than MAX_EXTENDS files is refused."""
     display = display or str(path)
     chain = _chain + (path.resolve(),)
+    if len(chain) > MAX_EXTENDS:
+        sink.error(None, f"{display}: extends more than {MAX_EXTENDS} rulesets in a chain "
+                   "(the limit)", "limit")
+        return None
     text = read_text(path, display, sink)
     if text is None:
         return None
@@ -148,11 +169,17 @@ def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
                    f"extends: {what} (bundled: {known}; a path is relative "
                    f"to this file's folder)", "missing-base")
         return None
+    if roots is not None and _outside(base_path, roots):
+        sink.error(src.pos(("extends",)), f"extends: '{base_name}' is outside the folders a "
+                   "record's ruleset may use (its own folder and --rulesets folders)",
+                   "confined")
+        return None
     if base_path.resolve() in chain:   # reported at the extends: that closes the cycle
         names = " -> ".join(p.name for p in chain + (base_path.resolve(),))
         sink.error(src.pos(("extends",)), f"extends cycle: {names}", "extends-cycle")
         return None
-    base = load_document(base_path, sink, _base_display(base_name, base_path, display), chain)
+    base = load_document(base_path, sink, _base_display(base_name, base_path, display), chain,
+                         roots)
     if base is None:
         return None
     own = dict(src.data)

@@ -33,3 +33,28 @@ def bundled_rulesets() -> dict[str, Path]:
     """Bundled ruleset names mapped to their YAML files, sorted by name."""
     folder = data_dir("rulesets")
     return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+
+
+def read_limited(path: Path, what: str = "file") -> str:
+    """The UTF-8 text of the regular file ``path``, at most MAX_FILE_BYTES long.
+
+    Raises FileNotFoundError, IsADirectoryError, UnicodeDecodeError, OSError, or
+    ValueError (with a message) for a device, a FIFO or socket, or a file over the limit.
+    """
+    import stat
+
+    from ..limits import MAX_FILE_BYTES
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"{path}: not a regular file (a device, a pipe or a socket is not "
+                         f"a {what})")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ValueError(f"{path}: {info.st_size} bytes; a {what} may have at most "
+                         f"{MAX_FILE_BYTES} (the limit)")
+    with open(path, "rb") as f:
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"{path}: more than {MAX_FILE_BYTES} bytes (the limit)")
+    return data.decode("utf-8")

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from ..errors import DiagnosticSink, Pos
+from ..limits import MAX_INT_DIGITS, MAX_NESTING, MAX_YAML_NODES
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -113,6 +114,15 @@ def _scalar_segments(node, value: str, lines: list[str]) -> list[tuple[int, int,
     return segments or [(0, start.line + 1, start.column + 1)]
 
 
+class TooLarge(Exception):
+    """Input over one of rulekit's limits: ``pos`` and ``message`` say where and which."""
+
+    def __init__(self, pos: Pos, message: str):
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+
 class _Builder:
     def __init__(self, filename: str, text: str, sink: DiagnosticSink):
         self.filename = filename
@@ -121,8 +131,14 @@ class _Builder:
         self.positions: dict = {}
         self.scalars: dict = {}
         self.key_positions: dict = {}
+        self.nodes = 0
 
     def build(self, node, path: tuple):
+        self.nodes += 1
+        if self.nodes > MAX_YAML_NODES:      # aliases can make a small file expand hugely
+            raise TooLarge(_mark_pos(self.filename, node.start_mark),
+                           f"the YAML expands to more than {MAX_YAML_NODES} nodes (the "
+                           "limit); are aliases (*name) repeating a large part?")
         self.positions[path] = _mark_pos(self.filename, node.start_mark)
         if isinstance(node, yaml.MappingNode):
             out: dict = {}
@@ -149,6 +165,11 @@ class _Builder:
         if node.style == "":       # libyaml writes plain style as ''
             node.style = None
         value = self.resolve_scalar(node)
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and len(node.value.lstrip("+-")) > MAX_INT_DIGITS:
+            raise TooLarge(_mark_pos(self.filename, node.start_mark),
+                           f"a number of {len(node.value.lstrip('+-'))} digits: the limit is "
+                           f"{MAX_INT_DIGITS}")
         if isinstance(value, str) and value:
             self.scalars[path] = _Scalar(_scalar_segments(node, value, self.lines))
         return value
@@ -187,7 +208,7 @@ class _Builder:
         if text in ("false", "False", "FALSE"):
             return False
         if _INT.match(text):
-            return int(text)
+            return int(text) if len(text) <= 4000 else 0    # too long: reported by build
         if _FLOAT.match(text):
             return float(text)
         return text
@@ -215,15 +236,51 @@ def _yaml_error_message(exc: yaml.MarkedYAMLError) -> str:
     return msg
 
 
+def _check_nesting(text: str, filename: str) -> None:
+    """Raise TooLarge at the first mapping or list nested more than MAX_NESTING deep
+    (read as a stream of events, so a deep file cannot exhaust the stack)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_FAST_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise TooLarge(_mark_pos(filename, event.start_mark),
+                               f"nested more than {MAX_NESTING} levels deep (the limit)")
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
+def _check_nesting_slowly(text: str, filename: str) -> None:
+    """As :func:`_check_nesting` with the pure-Python parser, up to its first error."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise TooLarge(_mark_pos(filename, event.start_mark),
+                                   f"nested more than {MAX_NESTING} levels deep (the limit)")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return                        # compose reports the syntax error with its position
+
+
 def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
-    """Parse YAML ``text`` into a :class:`Source`; errors go to ``sink`` (then None)."""
+    """Parse YAML ``text`` into a :class:`Source`; errors go to ``sink`` (then None).
+    Input over a limit (:mod:`rulekit.limits`) is reported at its position."""
     try:
         # libyaml when present (fast); on an error the pure-Python parser runs again so
         # that messages and positions are the same everywhere
         try:
+            _check_nesting(text, filename)
             node = yaml.compose(text, Loader=_FAST_LOADER)
         except yaml.YAMLError:
+            _check_nesting_slowly(text, filename)
             node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except TooLarge as exc:
+        sink.error(exc.pos, exc.message, "limit")
+        return None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _mark_pos(filename, mark) if mark else Pos(filename, 1, 1)
@@ -236,7 +293,11 @@ def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
         sink.error(Pos(filename, 1, 1), "the file is empty: a ruleset is a YAML mapping", "shape")
         return None
     builder = _Builder(filename, text, sink)
-    data = builder.build(node, ())
+    try:
+        data = builder.build(node, ())
+    except TooLarge as exc:
+        sink.error(exc.pos, exc.message, "limit")
+        return None
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else "a single value"
         sink.error(Pos(filename, 1, 1),
