@@ -8,7 +8,8 @@ automatic steps in a row without a decision abort it; a ``repeat`` count above
 Input (each refused with a message naming the limit): ruleset and record files of at
 most ``MAX_FILE_BYTES``; YAML of at most ``MAX_YAML_NODES`` nodes after alias expansion
 and ``MAX_NESTING`` levels deep; whole numbers of at most ``MAX_INT_DIGITS`` digits;
-expressions of at most ``MAX_EXPRESSION_CHARS`` characters and ``MAX_NESTING`` levels;
+expressions of at most ``MAX_EXPRESSION_CHARS`` characters and ``MAX_EXPRESSION_DEPTH``
+levels of operators and brackets;
 records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats; an
 ``extends`` chain of at most ``MAX_EXTENDS`` files.
 """
@@ -21,6 +22,7 @@ MAX_YAML_NODES = 100_000
 MAX_NESTING = 60
 MAX_INT_DIGITS = 12
 MAX_EXPRESSION_CHARS = 5000
+MAX_EXPRESSION_DEPTH = 100
 MAX_RECORD_ACTIONS = 1_000_000
 MAX_PLAYERS = 64
 MAX_EXTENDS = 20

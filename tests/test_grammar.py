@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulekit
-from rulekit.lang.expressions import START_RULES
+from rulekit.lang.grammar import START_RULES
 
 GRAMMAR = Path(__file__).resolve().parents[1] / "grammar" / "expressions.lark"
 

@@ -76,7 +76,7 @@ CASES = [
         extends: BASE
         title: "an unclosed quote
         summary: x
-        """, (4, 1, "YAML syntax error", "quoted scalar"), code="yaml"),
+        """, (2, 8, "YAML syntax error", "never closed"), code="yaml"),   # where it opens
     case("bad_indentation", """\
         extends: BASE
         players:

@@ -19,7 +19,7 @@ def test_generated_tables_are_current(name):
 
 
 def test_every_builtin_has_doc_and_an_example_that_parses():
-    from rulekit.lang.expressions import parse
+    from rulekit.lang.grammar import parse
     for name, b in REGISTRY.items():
         assert b.doc, name
         assert f"{name}(" in b.example, name

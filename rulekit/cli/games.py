@@ -20,8 +20,9 @@ from ..source.files import bundled_rulesets
 from .common import count, fail, load_or_report, option_pairs, print_diagnostics, silence_stdout
 
 
-class Signalled(Exception):
-    """The process got SIGTERM or SIGHUP: stop the game, keep the record."""
+class Signalled(BaseException):
+    """The process got SIGTERM or SIGHUP: stop the game, keep the record. (Like
+    KeyboardInterrupt, not an Exception: no handler of errors may swallow it.)"""
 
     def __init__(self, signum: int, name: str):
         super().__init__(name)

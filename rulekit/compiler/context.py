@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from ..errors import GENERATED, DiagnosticSink, suggest
 from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
-from ..lang.expressions import Compiler, ExprError, Scope, Typed, caret_line, compatible, namespace, parse
+from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
+from ..lang.grammar import caret_line, parse
+from ..lang.types import ExprError
 from ..model import Block, DefInfo, EffectNode
 from ..source.yaml_source import Source
 
@@ -52,6 +54,9 @@ class CompileContext:
         self.used_actions: set = set()
         self.ns = namespace()
         self.ns.update(PRIMITIVES)
+        self.constants: list = []      # values the generated code reads as _K[i]
+        self._const_index: dict = {}
+        self.ns["_K"] = self.constants
         self.compiler = _DefAwareCompiler(self)
         self._nodes: list = []         # the effect nodes being compiled, innermost last
 
@@ -166,10 +171,20 @@ class CompileContext:
         """Run ``source`` (generated ``def`` statements) in the ruleset's namespace."""
         exec(compile(source, GENERATED, "exec"), self.ns)
 
-    @staticmethod
-    def text(value: str) -> str:
-        """A Python string literal for ``value`` (a name or a text of the ruleset)."""
-        return repr(str(value))
+    def const(self, value) -> str:
+        """Code that reads ``value`` (a text, number, list... of the ruleset) from the
+        constants table: no value's ``repr`` is ever written into generated code."""
+        key = (type(value).__name__, repr(value))
+        if key not in self._const_index:
+            self._const_index[key] = len(self.constants)
+            self.constants.append(value)
+        return f"_K[{self._const_index[key]}]"
+
+    def text(self, value: str) -> str:
+        """Code for a text of the ruleset: a name (an identifier, checked by the schema
+        and the grammar) as a literal, anything else from the constants table."""
+        value = str(value)
+        return f"'{value}'" if value.isidentifier() and value.isascii() else self.const(value)
 
     # ---- effects (the API of lang.effects' compile functions) --------------------------
     def use_zone(self, name: str) -> None:
@@ -182,6 +197,29 @@ class CompileContext:
         """The effect being compiled calls procedure ``name``."""
         if self._nodes:
             self._nodes[-1].calls = name
+
+    _NO_LITERAL = object()
+
+    def literal(self, path):
+        """The value at ``path`` when it is written as a literal (a number, ``null``, a
+        ``-3`` text), else a marker that is neither None nor a number."""
+        import re
+        v = _get_or_none(self.data, path)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+        if v is None or (isinstance(v, str) and v.strip() == "null"):
+            return None
+        if isinstance(v, str) and re.fullmatch(r"\s*-?\s*[0-9]{1,12}\s*", v):
+            return int(v.replace(" ", ""))
+        return self._NO_LITERAL
+
+    def not_negative(self, path, what: str) -> bool:
+        """False (after reporting it) when the count at ``path`` is a negative literal."""
+        v = self.literal(path)
+        if isinstance(v, int) and v < 0:
+            self.err(path, f"{what}: {v}: a count may not be negative", "type")
+            return False
+        return True
 
     @staticmethod
     def child_scope(scope: Scope) -> Scope:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from ..lang.expressions import ExprError, parse
+from ..lang.grammar import parse
+from ..lang.types import ExprError
 from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
                      STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, Procedure, VarDecl, ZoneDecl)
 from .context import CompileContext

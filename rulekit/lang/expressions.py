@@ -19,84 +19,12 @@ of locals) and the namespace of :class:`Namespace`.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
 from ..errors import suggest
+from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
+from .grammar import parse
 from .types import NUMERIC, ExprError, Scope, Typed, compatible  # noqa: F401 (re-exported)
-
-START_RULES = ["expr", "move_stmt", "assign_stmt", "let_stmt", "for_stmt", "choose_stmt",
-               "call_stmt", "head_stmt"]
-
-# --------------------------------------------------------------------------------------
-# parsing
-
-@lru_cache(maxsize=1)
-def parser():
-    """The LALR parser for every entry point (built once, cached)."""
-    from lark import Lark
-    from ..source.files import grammar_path
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
-                start=START_RULES, propagate_positions=True, maybe_placeholders=True,
-                cache=True)
-
-
-_TOKEN_WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "LPAR": "'('",
-    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "DOT": "'.'",
-    "COMP_OP": "a comparison (== != < > <= >=)", "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*', '/' or '%'", "MINUS": "'-'", "EQUAL": "'='", "$END": "the end",
-    "__ANON_0": "'->'", "__ANON_1": "'??'",
-}
-
-
-def _token_word(name: str) -> str:
-    if name in _TOKEN_WORDS:
-        return _TOKEN_WORDS[name]
-    if name.isupper() and name.isalpha():
-        return f"'{name.lower()}'"
-    return name
-
-
-@lru_cache(maxsize=4096)
-def parse(text: str, start: str = "expr"):
-    """Parse ``text`` from entry ``start`` (cached; trees are never modified); raise
-    :class:`ExprError` with words on failure."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
-    try:
-        return parser().parse(text, start=start)
-    except UnexpectedToken as exc:
-        expected = sorted({_token_word(t) for t in exc.expected})
-        if exc.token.type == "$END":
-            raise ExprError("syntax error: the expression ends too early; expected "
-                            + _or_list(expected), len(text), "expr-syntax") from None
-        offset = exc.token.start_pos if exc.token.start_pos is not None else len(text)
-        raise ExprError(f"syntax error: unexpected '{exc.token}'; expected "
-                        + _or_list(expected), offset, "expr-syntax") from None
-    except UnexpectedCharacters as exc:
-        raise ExprError(f"syntax error: unexpected character '{text[exc.pos_in_stream]}'",
-                        exc.pos_in_stream, "expr-syntax") from None
-    except UnexpectedEOF as exc:
-        expected = sorted({_token_word(t) for t in exc.expected})
-        raise ExprError("syntax error: the expression ends too early; expected "
-                        + _or_list(expected), len(text), "expr-syntax") from None
-
-
-def _or_list(words: list[str]) -> str:
-    if len(words) > 8:
-        words = words[:8] + ["..."]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def caret_line(text: str, offset: int) -> str:
-    """The line of ``text`` holding ``offset`` with a ``^`` under it (for messages)."""
-    start = text.rfind("\n", 0, offset) + 1
-    end = text.find("\n", offset)
-    end = len(text) if end < 0 else end
-    return text[start:end] + "\n" + " " * (offset - start) + "^"
-
 
 # --------------------------------------------------------------------------------------
 # compiling
@@ -138,8 +66,18 @@ class Compiler:
         if isinstance(text, bool):
             return Typed("True" if text else "False", "bool")
         if isinstance(text, int):
-            return Typed(repr(text), "int")
+            return self._int(str(text), 0)
+        if not isinstance(text, str):
+            raise ExprError(f"expected an expression, not {type(text).__name__}", 0, "type")
+        if len(text) > MAX_EXPRESSION_CHARS:
+            raise ExprError(f"an expression of {len(text)} characters: the limit is "
+                            f"{MAX_EXPRESSION_CHARS} (split it into definitions)", 0, "limit")
         tree = parse(text, "expr")
+        depth = _depth(tree)
+        if depth > MAX_EXPRESSION_DEPTH:
+            raise ExprError(f"an expression nested {depth} levels deep (brackets, calls and "
+                            f"chains of operators count): the limit is {MAX_EXPRESSION_DEPTH} "
+                            "(split it into definitions)", 0, "limit")
         out = self.node(tree, scope)
         if want and not compatible(out.type, want):
             raise ExprError(f"expected {want}, but this is {out.type}", 0, "type")
@@ -155,11 +93,18 @@ class Compiler:
             raise ExprError(f"unsupported construct {t.data}", _off(t))
         return method(t, scope)
 
+    @staticmethod
+    def _int(digits: str, offset: int) -> Typed:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise ExprError(f"a number of {len(digits.lstrip('-'))} digits: the limit is "
+                            f"{MAX_INT_DIGITS}", offset, "limit")
+        return Typed(str(int(digits)), "int")
+
     def n_int(self, t, scope):
-        return Typed(str(int(t.children[0])), "int")
+        return self._int(str(t.children[0]), t.children[0].start_pos or 0)
 
     def n_string(self, t, scope):
-        return Typed(repr(str(t.children[0])[1:-1]), "str")
+        return Typed(self.ctx.const(str(t.children[0])[1:-1]), "str")
 
     def n_null(self, t, scope):
         return Typed("None", "null")
@@ -230,7 +175,7 @@ class Compiler:
         value = opts[attr]
         typ = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
                else "list" if isinstance(value, list) else "str")
-        return Typed(repr(value), typ)
+        return Typed(self.ctx.const(value), typ)
 
     def n_index(self, t, scope):
         base = self.node(t.children[0], scope)
@@ -354,7 +299,7 @@ class Compiler:
                 if card is None:
                     raise ExprError(f"card('{text}'): no such card in this pack", _off(argnodes[0]),
                                     "type")
-                return Typed(repr(card), "card")
+                return Typed(self.ctx.const(card), "card")
             if b.inline is not None:
                 return Typed(b.inline.format(*(a.code for a in args)), b.result)
             prefix = "G, " if b.state else ""
@@ -381,6 +326,17 @@ class Compiler:
         return Typed(code, "cards")
 
 
+def _depth(tree) -> int:
+    """How deeply ``tree`` nests (iteratively: a deep tree cannot exhaust the stack)."""
+    from lark import Tree
+    deepest, todo = 0, [(tree, 1)]
+    while todo:
+        node, d = todo.pop()
+        deepest = max(deepest, d)
+        todo.extend((c, d + 1) for c in node.children if isinstance(c, Tree))
+    return deepest
+
+
 def _a(word: str) -> str:
     """'a card', 'an int'."""
     return ("an " if word[:1] in "aeiou" else "a ") + word
@@ -401,8 +357,11 @@ def _src(t) -> str:
 
 
 def namespace() -> dict:
-    """The globals generated code runs in: built-in implementations and helpers."""
-    ns = {"_B_" + name: b.impl for name, b in REGISTRY.items() if b.impl is not None}
+    """The globals generated code runs in: built-in implementations and helpers, and
+    no Python builtins but the few the generated code uses (``__builtins__`` is empty)."""
+    ns = {"__builtins__": {}, "list": list, "range": range, "len": len,
+          "RuntimeError": RuntimeError}
+    ns.update({"_B_" + name: b.impl for name, b in REGISTRY.items() if b.impl is not None})
     ns["_at"] = REGISTRY["at"].impl
 
     def _nn(a, b):

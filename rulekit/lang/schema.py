@@ -30,8 +30,14 @@ def load_schema() -> dict:
 
 @lru_cache(maxsize=1)
 def _validator():
+    """A Draft 2020-12 validator whose ``integer`` is a whole number written as one
+    (``2.0`` is not an integer here, nor is ``true``)."""
     import jsonschema
-    return jsonschema.Draft202012Validator(load_schema())
+    from jsonschema import validators
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _, x: isinstance(x, int) and not isinstance(x, bool))
+    return validators.extend(base, type_checker=checker)(load_schema())
 
 
 def _kind(value) -> str:
@@ -39,6 +45,9 @@ def _kind(value) -> str:
         return "true/false"
     if isinstance(value, int):
         return "a number"
+    if isinstance(value, float):
+        return (f"{value!r} (a whole number is written without a point)"
+                if value.is_integer() else f"the number {value!r}")
     if isinstance(value, str):
         return f"the text '{value}'" if len(value) < 30 else "text"
     if isinstance(value, list):
@@ -168,11 +177,26 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
     if v in ("minimum", "maximum"):
         sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
         return
+    if v == "pattern" and err.schema.get("$comment") == "identifier":   # a key: a name
+        sink.error(src.key_pos(path + (err.instance,)), f"{_where(path)}: "
+                   f"{_shown_name(err.instance)} is not a valid name (letters, digits and _, "
+                   "starting with a letter or _)", "schema")
+        return
+    if v == "maxLength" and err.schema.get("$comment") == "identifier":
+        sink.error(src.key_pos(path + (err.instance,)), f"{_where(path)}: a name of "
+                   f"{len(err.instance)} characters; the limit is "
+                   f"{err.validator_value}", "schema")
+        return
     if v == "pattern":
         sink.error(src.pos(path), f"{_where(path)}: '{err.instance}' is not a valid name "
                    "(letters, digits, _ and -, starting with a letter)", "schema")
         return
     sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
+
+
+def _shown_name(name: str) -> str:
+    text = name if len(name) <= 40 else name[:37] + "..."
+    return json.dumps(text, ensure_ascii=False)
 
 
 def check_shape(src: Source, sink: DiagnosticSink) -> bool:

@@ -61,7 +61,7 @@ def determinize(game, seat: int, rng: random.Random):
             copy.tags[card] = old_tags[old]
         if old in old_marks:
             copy.marks[card] = old_marks[old]
-    copy._compute_legal()
+    copy.call_ruleset(lambda g, L: g._compute_legal(), {})
     return copy
 
 

@@ -212,10 +212,13 @@ class HumanAgent:
 
 def _by_cards(game, text: str, actions):
     """The one listed action whose cards are exactly those ``text`` names (``4h`` for
-    ``play 4H``), or None when the text is not just cards or several actions fit."""
+    ``play 4H``), or None when the text is not just cards, names a card twice, or
+    several actions fit."""
     try:
-        cards = {game.rules.parse_card(w) for w in text.replace(",", " ").split()}
+        named = [game.rules.parse_card(w) for w in text.replace(",", " ").split()]
     except CardError:
         return None
-    fits = [a for a in actions if set(a.cards) == cards]
+    if len(set(named)) != len(named):
+        return None
+    fits = [a for a in actions if set(a.cards) == set(named)]
     return fits[0] if len(fits) == 1 else None

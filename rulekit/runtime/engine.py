@@ -134,9 +134,7 @@ class GameState(State):
         except Exception as exc:
             if not raised_by_ruleset(exc):
                 raise                       # a bug of rulekit, not of the ruleset
-            what = _RUNTIME_WORDS.get(type(exc).__name__, "error")
-            detail = "" if isinstance(exc, ZeroDivisionError) else f" ({exc})"
-            self._abort(f"the ruleset failed at step {self._where()}: {what}{detail}")
+            self._abort(self._failed(exc))
         self.settle_knowledge()
 
     def call_ruleset(self, fn, L: dict):
@@ -148,13 +146,18 @@ class GameState(State):
         except RecursionError:
             raise RulesetFailure(f"a definition calls itself without end (in step "
                                  f"{self._where()})") from None
+        except RulesetFault as exc:
+            raise RulesetFailure(f"the ruleset failed at step {self._where()}: {exc}") from None
         except Exception as exc:
             if not raised_by_ruleset(exc):
                 raise
-            what = _RUNTIME_WORDS.get(type(exc).__name__, "error")
-            detail = "" if isinstance(exc, ZeroDivisionError) else f" ({exc})"
-            raise RulesetFailure(f"the ruleset failed at step {self._where()}: "
-                                 f"{what}{detail}") from None
+            raise RulesetFailure(self._failed(exc)) from None
+
+    def _failed(self, exc: Exception) -> str:
+        """The message of a game stopped by ``exc``, raised in the ruleset's code."""
+        what = _RUNTIME_WORDS.get(type(exc).__name__, "error")
+        detail = "" if isinstance(exc, ZeroDivisionError) else f" ({exc})"
+        return f"the ruleset failed at step {self._where()}: {what}{detail}"
 
     def stop(self, message: str) -> None:
         """End the game as aborted with ``message`` (the ruleset failed outside a move,

@@ -33,9 +33,15 @@ def check(ruleset, options: dict | None = None, roots=None):
     Returns ``(rules or None, diagnostics)``: every error and warning found, in file order.
     ``options`` maps option names to values (or to command-line text, converted by type).
     ``roots``: when given (a ruleset named by a record), every file reached through
-    ``extends`` must be bundled or lie under one of these folders.
+    ``extends`` must be bundled or lie under one of these folders. Raises ValueError for
+    ``options`` that are not a dict keyed by names.
     """
     sink = DiagnosticSink()
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of option names to values, not "
+                         f"{type(options).__name__}")
+    if options and not all(isinstance(k, str) for k in options):
+        raise ValueError("options must be a dict whose keys are option names (text)")
     name = str(ruleset)
     path = resolve_name(name)
     if path is None:

@@ -33,6 +33,9 @@ class Rules(Ruleset):
         where ``L`` maps each of ``names`` (extra local names) to a value. ``actor``,
         ``last_action`` and ``seat`` (from ``L``) are available. For analysis tools and
         tests; raises RulesetError with the problem."""
+        if not isinstance(text, str):
+            raise RulesetError([Diagnostic(None, "error", f"an expression is text, not "
+                                           f"{type(text).__name__}", "type")])
         key = (text, tuple(names))
         cache = self.__dict__.setdefault("_expressions", {})
         if key not in cache:
@@ -41,7 +44,8 @@ class Rules(Ruleset):
             try:
                 out = self.context.compiler.expr(text, scope)
             except ExprError as exc:
-                raise RulesetError([Diagnostic(None, "error", f"{text!r}: {exc.message}",
+                shown = text if len(str(text)) <= 60 else str(text)[:57] + "..."
+                raise RulesetError([Diagnostic(None, "error", f"{shown!r}: {exc.message}",
                                                exc.code)]) from None
             cache[key] = self.context.fn(out.code)
         return cache[key]

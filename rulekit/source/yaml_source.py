@@ -218,6 +218,8 @@ def _yaml_error_message(exc: yaml.MarkedYAMLError) -> str:
     problem = exc.problem or str(exc)
     context = f" {exc.context}" if exc.context else ""
     msg = f"YAML syntax error: {problem}{context}".replace("\n", " ")
+    if "quoted scalar" in (exc.context or "") and "end of stream" in problem:
+        return "YAML syntax error: a quoted text that is never closed (the quote opens here)"
     if "'\\t'" in problem or "\\t" in problem:
         msg = "YAML syntax error: a tab character; indent with spaces, not tabs"
     elif "flow" in (exc.context or "") or "expected ',' or ']'" in problem \
@@ -283,8 +285,18 @@ def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
         return None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if "quoted scalar" in (exc.context or "") and exc.context_mark is not None:
+            mark = exc.context_mark            # an unclosed quote: point where it opens
         pos = _mark_pos(filename, mark) if mark else Pos(filename, 1, 1)
         sink.error(pos, _yaml_error_message(exc), "yaml")
+        return None
+    except yaml.reader.ReaderError as exc:     # a control character such as NUL
+        before = text[:exc.position]
+        line = before.count("\n") + 1
+        col = exc.position - (before.rfind("\n") + 1) + 1
+        char = "NUL" if exc.character in (0, chr(0)) else repr(exc.character)
+        sink.error(Pos(filename, line, col), f"the file holds a control character ({char}) "
+                   "here; is it text?", "yaml")
         return None
     except yaml.YAMLError as exc:   # pragma: no cover - pyyaml always marks its errors
         sink.error(Pos(filename, 1, 1), f"YAML error: {exc}", "yaml")

@@ -112,7 +112,8 @@ def _c_for(c, path, item, scope):
         explain=lambda item, v: f"{v} time(s): " + effects_text(item.get("do")),
         children=("do",))
 def _c_repeat(c, path, item, scope):
-    n = c.expr(path + ("repeat",), scope, "int")
+    counts = c.not_negative(path + ("repeat",), "repeat")
+    n = c.expr(path + ("repeat",), scope, "int") if counts else None
     body = c.block(path + ("do",), scope) if "do" in item else []
     if n is None:
         return None
@@ -151,7 +152,9 @@ def _c_call(c, path, item, scope):
 
 @primitive
 def _times(n):
-    """A ``repeat`` count, refused above :data:`rulekit.limits.REPEAT_LIMIT`."""
+    """A ``repeat`` count, refused below 0 or above :data:`rulekit.limits.REPEAT_LIMIT`."""
+    if n < 0:
+        raise ValueError(f"repeat: {n} times: a count may not be negative")
     if n > REPEAT_LIMIT:
         raise ValueError(f"repeat: {n} times is more than the limit of {REPEAT_LIMIT}")
     return n

@@ -57,6 +57,8 @@ def _c_deal(c, path, item, scope):
     spec = item["deal"]
     p = path + ("deal",)
     src = c.expr(p + ("from",), scope)
+    if "each" in spec and not c.not_negative(p + ("each",), "deal: each"):
+        return None
     each = c.expr(p + ("each",), scope, "int") if "each" in spec else None
     first = c.expr(p + ("first",), scope, "seat") if "first" in spec else None
     order = c.expr(p + ("seats",), scope, "list") if "seats" in spec else None
@@ -156,6 +158,8 @@ def _deal(G, src, src_name, to, each, seats):
     seats = list(seats)
     if not seats:
         return
+    if each is not None and each < 0:
+        raise ValueError(f"deal: each {each}: a count may not be negative")
     rounds = each if each is not None else (len(src) + len(seats) - 1) // len(seats)
     for _ in range(rounds):
         for s in seats:

@@ -94,7 +94,13 @@ def _c_announce(c, path, item, scope):
         "runs", "end_game: {loser: first(seats_in())}",
         explain=lambda item, v: f"the game ends: {v.get('loser')} loses", ends_game=True)
 def _c_end_game(c, path, item, scope):
-    loser = c.expr(path + ("end_game", "loser"), scope, "seat")
+    p = path + ("end_game", "loser")
+    literal = c.literal(p)
+    if literal is None or (isinstance(literal, int) and not 0 <= literal < c.players[1]):
+        c.err(p, f"end_game: the loser must be a seat (0 to {c.players[1] - 1}), not "
+              f"{'null' if literal is None else literal}", "type")
+        return None
+    loser = c.expr(p, scope, "seat")
     return None if loser is None else [f"_end_game(G, {loser.code})"]
 
 
@@ -150,7 +156,9 @@ def _announce(G, text):
 @primitive
 def _end_game(G, loser):
     """end_game: status finished, ``loser`` recorded (an ``ended`` event); the effects
-    that follow are skipped."""
+    that follow are skipped. A loser that is not a seat is the ruleset's error."""
+    if loser.__class__ is not int or not 0 <= loser < G.n:
+        raise ValueError(f"end_game: the loser {_fmt(loser)} is not a seat of this game")
     G.loser = loser
     G.status = "finished"
     G.emit({"kind": "ended", "loser": loser})

@@ -1,0 +1,73 @@
+"""Limits on everything read (rulekit/limits.py): each reports where and which limit,
+fast, never a traceback or a hang."""
+import json
+
+import pytest
+
+import rulekit
+from rulekit import limits
+from rulekit.cli import main
+
+LAUGHS = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{b}: &{b} [{', '.join(['*' + a] * 10)}]\n" for a, b in zip("abcdefg", "bcdefgh"))
+
+
+def diag(tmp_path, text):
+    path = tmp_path / "r.yaml"
+    path.write_text(text) if isinstance(text, str) else path.write_bytes(text)
+    rules, diags = rulekit.check(str(path))
+    assert rules is None
+    return next(d for d in diags if d.severity == "error")
+
+
+def test_billion_laughs_is_refused_at_once(tmp_path):
+    d = diag(tmp_path, "rulekit: 1\nname: x\n" + LAUGHS)
+    assert f"more than {limits.MAX_YAML_NODES} nodes" in d.message and d.line >= 3
+
+
+def test_deep_nesting_is_reported_at_its_line(tmp_path):
+    d = diag(tmp_path, "rulekit: 1\nname: x\ndeep: " + "[" * 100 + "]" * 100 + "\n")
+    assert d.line == 3 and f"more than {limits.MAX_NESTING} levels deep" in d.message
+
+
+def test_a_huge_number_is_reported_with_the_limit(tmp_path):
+    d = diag(tmp_path, "rulekit: 1\nname: x\nplayers: {min: 2, max: " + "9" * 5000 + "}\n")
+    assert d.line == 3 and f"the limit is {limits.MAX_INT_DIGITS}" in d.message
+
+
+def test_a_big_file_is_refused_by_its_size(tmp_path):
+    d = diag(tmp_path, "#" * (limits.MAX_FILE_BYTES + 10))
+    assert f"at most {limits.MAX_FILE_BYTES}" in d.message
+
+
+@pytest.mark.parametrize("expr, words", [
+    ("1 + " * 3000 + "1", "characters: the limit is"),
+    ("-" * 150 + "1", "levels deep"),
+    ("1" * 30, "digits: the limit is"),
+])
+def test_expressions_over_a_limit(expr, words):
+    game = rulekit.load("mattis").new_game(seed=1)
+    with pytest.raises(rulekit.RulesetError, match=words):
+        game.evaluate(expr)
+
+
+def test_a_long_extends_chain_is_refused(tmp_path):
+    for i in range(limits.MAX_EXTENDS + 2):
+        base = "mattis" if i == 0 else f"v{i - 1}.yaml"
+        (tmp_path / f"v{i}.yaml").write_text(f"rulekit: 1\nextends: {base}\nname: v{i}\n")
+    _, diags = rulekit.check(str(tmp_path / f"v{limits.MAX_EXTENDS + 1}.yaml"))
+    assert any("the limit" in d.message and "chain" in d.message for d in diags)
+
+
+@pytest.mark.parametrize("record, words", [
+    ({"players": 10**20}, "digits: the limit is"),
+    ({"players": 65}, "from 1 to 64"),
+    ({"actions": ["x"] * (limits.MAX_RECORD_ACTIONS + 1)}, "at most"),
+])
+def test_records_over_a_limit(tmp_path, capsys, record, words):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": "rulekit-record/2", "ruleset": "mattis",
+                                "players": 4, "actions": [], **record}))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
