@@ -200,7 +200,7 @@ def starter(name: str, base_ref: str, rules) -> str:
         lines.append("# each option whose default you change.")
         lines.append("# options:")
         for oname, o in rules.option_decls.items():
-            doc = f"  {o.doc}" if o.doc else ""
+            doc = (f"  {o.doc}" if o.doc else "") + (f" [rule {o.rule}]" if o.rule else "")
             lines.append(f"#   {oname}:")
             lines.append(f"#     default: {_value(o.default)}    # {o.describe()}{doc}")
     lines += ["",
