@@ -102,3 +102,50 @@ def test_replay_transcript_matches_play(tmp_path, capsys):
     body = [ln for ln in played.splitlines() if ln.startswith("  ")]
     assert body and [ln for ln in replayed.splitlines() if ln.startswith("  ")][:len(body)] == body
     assert "status: finished" in replayed
+
+
+def test_resume_carries_on_with_the_same_seats(tmp_path, capsys, monkeypatch):
+    import io
+    path = tmp_path / "g.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n"))     # two moves, then end of input
+    assert main(["play", "mattis", "--seed", "4", "--human", "0", "--agent", "2=greedy",
+                 "--record", str(path)]) == 1
+    first = json.loads(path.read_text())
+    assert "result" not in first and first["seats"] == ["human", "random", "greedy", "random"]
+    done = len(first["actions"])
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
+    assert main(["play", "--resume", str(path), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert f"resumed after {done} actions" in out and "you are seat 0" in out
+    final = json.loads(path.read_text())
+    assert final["actions"][:done] == first["actions"] and "result" in final
+    assert final["seats"] == first["seats"]
+    game = replay(final)
+    assert game.finished and game.result.as_dict() == final["result"]
+
+
+def test_resume_refuses_a_finished_game_and_new_game_flags(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["play", "mattis", "--seed", "4", "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["play", "--resume", str(path)]) == 1
+    assert "the game is over" in capsys.readouterr().err
+    assert main(["play", "--resume", str(path), "--seed", "3"]) == 2
+    assert "--seed comes from the record" in capsys.readouterr().err
+    assert main(["play", "mattis", "--resume", str(path)]) == 2
+
+
+def test_a_changed_ruleset_is_a_warning_then_an_error_if_the_replay_fails(tmp_path, capsys):
+    rules = tmp_path / "mine.yaml"
+    rules.write_text("rulekit: 1\nextends: mattis\nname: mine\n")
+    path = tmp_path / "g.json"
+    assert main(["play", str(rules), "--seed", "4", "--quiet", "--record", str(path)]) == 0
+    rules.write_text("rulekit: 1\nextends: mattis\nname: mine\ntitle: Mine\n")  # same game
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    assert "warning" in capsys.readouterr().err
+    rules.write_text("rulekit: 1\nextends: mattis\nname: mine\ndefinitions:\n  hand_size: 4\n")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "the ruleset changed since this record was made: action" in err

@@ -132,15 +132,10 @@ def _resumed(args):
                         ("--option", args.option or None)):
         if value is not None:
             return fail(f"play --resume: {flag} comes from the record", 2)
-    try:
-        record = read_record(args.resume)
-        game = replay(record, rulesets=args.rulesets)
-    except (RecordError, ReplayError) as exc:
-        return fail(str(exc))
-    except RulesetError as exc:
-        print_diagnostics(exc.errors, where=f"{args.resume}: the record's ruleset")
-        return 1
-    _warn_changed(record, game, args.resume)
+    loaded = _replayed(args.resume, lambda record: replay(record, rulesets=args.rulesets))
+    if isinstance(loaded, int):
+        return loaded
+    record, game = loaded
     if game.finished:
         return fail(f"{args.resume}: the game is over ({game.result.status}); nothing to resume")
     seats = dict(enumerate(record.get("seats") or []))
@@ -221,6 +216,22 @@ def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> str | None:
     return None
 
 
+def _replayed(path: str, run):
+    """(record, game) of the record file at ``path``, replayed by ``run(record)``; or an
+    exit code after reporting what is wrong (and a one-line warning when the record's
+    ruleset fingerprint differs)."""
+    try:
+        record = read_record(path)
+        game = run(record)
+    except (RecordError, ReplayError) as exc:
+        return fail(str(exc))
+    except RulesetError as exc:
+        print_diagnostics(exc.errors, where=f"{path}: the record's ruleset")
+        return 1
+    _warn_changed(record, game, path)
+    return record, game
+
+
 def _warn_changed(record, game, path) -> None:
     if fingerprint_changed(record, game):
         print(f"rulekit: warning: {path}: the ruleset changed since this record was made "
@@ -251,18 +262,15 @@ def cmd_replay(args) -> int:
     if args.transcript and args.json:
         return fail("replay: --transcript and --json cannot be combined (JSON must stand "
                     "alone on standard output)", 2)
-    try:
-        record = read_record(args.record)
-        if args.transcript:
-            game = _replay_with_transcript(record, args.upto, args.rulesets)
-        else:
-            game = replay(record, args.upto, rulesets=args.rulesets)
-    except (RecordError, ReplayError) as exc:
-        return fail(str(exc))
-    except RulesetError as exc:
-        print_diagnostics(exc.errors, where=f"{args.record}: the record's ruleset")
-        return 1
-    _warn_changed(record, game, args.record)
+    if args.transcript:
+        loaded = _replayed(args.record, lambda record: _replay_with_transcript(
+            record, args.upto, args.rulesets))
+    else:
+        loaded = _replayed(args.record, lambda record: replay(record, args.upto,
+                                                              rulesets=args.rulesets))
+    if isinstance(loaded, int):
+        return loaded
+    record, game = loaded
     if args.json:
         print(json.dumps(game.dump(), indent=1))
     else:

@@ -238,25 +238,13 @@ def _yaml_error_message(exc: yaml.MarkedYAMLError) -> str:
     return msg
 
 
-def _check_nesting(text: str, filename: str) -> None:
+def _check_nesting(text: str, filename: str, loader=_FAST_LOADER) -> None:
     """Raise TooLarge at the first mapping or list nested more than MAX_NESTING deep
-    (read as a stream of events, so a deep file cannot exhaust the stack)."""
-    depth = 0
-    for event in yaml.parse(text, Loader=_FAST_LOADER):
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_NESTING:
-                raise TooLarge(_mark_pos(filename, event.start_mark),
-                               f"nested more than {MAX_NESTING} levels deep (the limit)")
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-
-
-def _check_nesting_slowly(text: str, filename: str) -> None:
-    """As :func:`_check_nesting` with the pure-Python parser, up to its first error."""
+    (read as a stream of events, so a deep file cannot exhaust the stack). With the
+    pure-Python ``loader``, stop quietly at a syntax error (compose reports it)."""
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=loader):
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_NESTING:
@@ -265,7 +253,8 @@ def _check_nesting_slowly(text: str, filename: str) -> None:
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     except yaml.YAMLError:
-        return                        # compose reports the syntax error with its position
+        if loader is _FAST_LOADER:
+            raise
 
 
 def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
@@ -278,7 +267,7 @@ def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
             _check_nesting(text, filename)
             node = yaml.compose(text, Loader=_FAST_LOADER)
         except yaml.YAMLError:
-            _check_nesting_slowly(text, filename)
+            _check_nesting(text, filename, yaml.SafeLoader)
             node = yaml.compose(text, Loader=yaml.SafeLoader)
     except TooLarge as exc:
         sink.error(exc.pos, exc.message, "limit")
