@@ -12,6 +12,8 @@ that the runtime can tell an error raised by a ruleset's code from a bug of rule
 """
 from __future__ import annotations
 
+import re
+
 from ..errors import GENERATED, DiagnosticSink, suggest
 from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
 from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
@@ -19,6 +21,9 @@ from ..lang.grammar import caret_line, parse
 from ..lang.types import ExprError
 from ..model import Block, DefInfo, EffectNode
 from ..source.yaml_source import Source
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_ .,:;!?-]*")
 
 
 def _noop(G, L):
@@ -172,8 +177,16 @@ class CompileContext:
         exec(compile(source, GENERATED, "exec"), self.ns)
 
     def const(self, value) -> str:
-        """Code that reads ``value`` (a text, number, list... of the ruleset) from the
-        constants table: no value's ``repr`` is ever written into generated code."""
+        """Code for ``value`` (a text, number, list... of the ruleset). No value's
+        ``repr`` is ever written into generated code: a bool, null, a whole number or a
+        plain text (letters, digits, spaces and ``_-.,:;!?``) is written as a literal of
+        our own; anything else is read from the constants table (``_K[i]``)."""
+        if value is None or value is True or value is False:
+            return str(value)
+        if value.__class__ is int:
+            return str(value) if value >= 0 else f"({value})"
+        if value.__class__ is str and _PLAIN.fullmatch(value):
+            return f"'{value}'"
         key = (type(value).__name__, repr(value))
         if key not in self._const_index:
             self._const_index[key] = len(self.constants)
@@ -181,10 +194,8 @@ class CompileContext:
         return f"_K[{self._const_index[key]}]"
 
     def text(self, value: str) -> str:
-        """Code for a text of the ruleset: a name (an identifier, checked by the schema
-        and the grammar) as a literal, anything else from the constants table."""
-        value = str(value)
-        return f"'{value}'" if value.isidentifier() and value.isascii() else self.const(value)
+        """Code for a text of the ruleset (a name, a kind, part of an announcement)."""
+        return self.const(str(value))
 
     # ---- effects (the API of lang.effects' compile functions) --------------------------
     def use_zone(self, name: str) -> None:

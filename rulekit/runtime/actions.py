@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter as _get
 
 
 @dataclass(frozen=True)
@@ -19,25 +20,33 @@ class Result:
         return {"status": self.status, "loser": self.loser, "out_order": list(self.out_order)}
 
 
-_set = object.__setattr__
-
-
-class Action:
+class Action(tuple):
     """One legal action: ``name``, ``cards`` (tuple, a run ascending by rank), ``seat``,
-    ``choice`` (the chosen item: a card, or a play as a new list each time).
+    ``choice`` (the chosen item: a card, or a play as a new list each time), ``defn``
+    (its compiled :class:`~rulekit.model.ActionDef`), ``key`` (name, set of cards).
 
     ``str(action)`` is the action string (``play 7H``, ``play 5H 6H 7H``, ``stock``).
-    Actions are immutable: setting an attribute raises AttributeError.
+    Actions are immutable (a tuple underneath): setting an attribute raises
+    AttributeError.
     """
-    __slots__ = ("name", "cards", "seat", "_choice", "defn", "key")
+    __slots__ = ()
 
-    def __init__(self, defn, choice, cards: tuple, seat: int):
-        _set(self, "defn", defn)
-        _set(self, "name", defn.name)
-        _set(self, "_choice", tuple(choice) if choice.__class__ is list else choice)
-        _set(self, "cards", cards)
-        _set(self, "seat", seat)
-        _set(self, "key", (defn.name, frozenset(cards)))
+    def __new__(cls, defn, choice, cards: tuple, seat: int):
+        name = defn.name
+        return tuple.__new__(cls, (name, cards, seat, tuple(choice) if choice.__class__ is list
+                                   else choice, defn, (name, frozenset(cards))))
+
+    name = property(_get(0), doc="the action's name (``play``)")
+    cards = property(_get(1), doc="the chosen cards, a run ascending by rank")
+    seat = property(_get(2), doc="the seat that takes it")
+    defn = property(_get(4), doc="the compiled action it is an instance of")
+    key = property(_get(5), doc="(name, frozenset of cards): what identifies it")
+
+    @property
+    def choice(self):
+        """The chosen item: a card, or a play (a new list each time), or None."""
+        c = self[3]
+        return list(c) if c.__class__ is tuple else c
 
     def __setattr__(self, name, value):
         raise AttributeError(f"an Action cannot be changed (tried to set '{name}')")
@@ -45,21 +54,27 @@ class Action:
     def __delattr__(self, name):
         raise AttributeError(f"an Action cannot be changed (tried to delete '{name}')")
 
-    @property
-    def choice(self):
-        c = self._choice
-        return list(c) if c.__class__ is tuple else c
-
     def __str__(self) -> str:
-        return " ".join((self.name,) + self.cards) if self.cards else self.name
+        return " ".join((self[0],) + self[1]) if self[1] else self[0]
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r}, seat={self.seat})"
+        return f"Action({str(self)!r}, seat={self[2]})"
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Action):
-            return self.key == other.key and self.seat == other.seat
+            return self[5] == other[5] and self[2] == other[2]
         return NotImplemented
 
+    def __ne__(self, other) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
     def __hash__(self) -> int:
-        return hash((self.key, self.seat))
+        return hash((self[5], self[2]))
+
+    def __reduce__(self):
+        return (_rebuild, (self[4], self.choice, self[1], self[2]))
+
+
+def _rebuild(defn, choice, cards, seat):
+    return Action(defn, choice, cards, seat)

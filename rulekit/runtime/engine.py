@@ -237,10 +237,15 @@ class GameState(State):
                 L[var] = x
                 if legal is None or legal(self, L):
                     if x.__class__ is list:
-                        if not all(c.__class__ is str and c in order for c in x):
-                            raise RulesetFault(_not_a_choice(a, x))
-                        cards = tuple(sorted(x, key=order.__getitem__)) if len(x) > 1 \
-                            else tuple(x)
+                        if len(x) == 1:
+                            if x[0].__class__ is not str or x[0] not in order:
+                                raise RulesetFault(_not_a_choice(a, x))
+                            cards = (x[0],)
+                        else:
+                            try:
+                                cards = tuple(sorted(x, key=order.__getitem__))
+                            except (KeyError, TypeError):
+                                raise RulesetFault(_not_a_choice(a, x)) from None
                     elif x.__class__ is str and x in order:
                         cards = (x,)
                     else:
