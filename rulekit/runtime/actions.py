@@ -26,15 +26,15 @@ class Action(tuple):
     (its compiled :class:`~rulekit.model.ActionDef`), ``key`` (name, set of cards).
 
     ``str(action)`` is the action string (``play 7H``, ``play 5H 6H 7H``, ``stock``).
-    Actions are immutable (a tuple underneath): setting an attribute raises
-    AttributeError.
+    Actions are immutable (a tuple underneath: name, cards, seat, choice, defn, key;
+    the engine builds them with ``tuple.__new__``): setting an attribute raises
+    AttributeError, and ``choice`` hands out a copy.
     """
     __slots__ = ()
 
     def __new__(cls, defn, choice, cards: tuple, seat: int):
         name = defn.name
-        return tuple.__new__(cls, (name, cards, seat, tuple(choice) if choice.__class__ is list
-                                   else choice, defn, (name, frozenset(cards))))
+        return tuple.__new__(cls, (name, cards, seat, choice, defn, (name, frozenset(cards))))
 
     name = property(_get(0), doc="the action's name (``play``)")
     cards = property(_get(1), doc="the chosen cards, a run ascending by rank")
@@ -46,7 +46,7 @@ class Action(tuple):
     def choice(self):
         """The chosen item: a card, or a play (a new list each time), or None."""
         c = self[3]
-        return list(c) if c.__class__ is tuple else c
+        return list(c) if c.__class__ is list else c
 
     def __setattr__(self, name, value):
         raise AttributeError(f"an Action cannot be changed (tried to set '{name}')")

@@ -27,37 +27,15 @@ from __future__ import annotations
 
 import random
 
-from ..errors import GENERATED, CardError, IllegalAction, RulesetFailure
+from ..errors import CardError, IllegalAction, RulesetFailure
 from ..lang.effects import GameOver
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS
 from .actions import Action, Result  # noqa: F401 (part of the engine's API)
+from .faults import _RUNTIME_WORDS, RulesetFault, _not_a_choice, raised_by_ruleset  # noqa: F401
 from .state import State
 
-_RUNTIME_WORDS = {"ZeroDivisionError": "division by zero",
-                  "TypeError": "a value of the wrong type (often a variable that is still null)",
-                  "KeyError": "no such card, seat or name", "IndexError": "no such item",
-                  "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}
-
-
-class RulesetFault(Exception):
-    """A ruleset that cannot go on at play time (no transition applies)."""
-
-
-def _not_a_choice(action, item) -> str:
-    shown = item if isinstance(item, (int, str)) else type(item).__name__
-    return (f"action '{action.name}' offers {shown!r}, which is not a card or a list of "
-            "cards (a choice domain lists cards or plays)")
-
-
-def raised_by_ruleset(exc: BaseException) -> bool:
-    """Whether ``exc`` was raised inside code generated from a ruleset (a frame of
-    :data:`rulekit.errors.GENERATED` in its traceback)."""
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == GENERATED:
-            return True
-        tb = tb.tb_next
-    return False
+_new = tuple.__new__            # an Action from its fields (see rulekit.runtime.actions)
+_NO_CARDS = frozenset()
 
 
 class GameState(State):
@@ -225,11 +203,13 @@ class GameState(State):
         index = {}
         for a in self.step.actions:
             legal = a.legal
+            name = a.name
             if a.var is None:
                 if legal is None or legal(self, {}):
-                    act = Action(a, None, (), seat)
+                    key = (name, _NO_CARDS)
+                    act = _new(Action, (name, (), seat, None, a, key))
                     out.append(act)
-                    index[act.key] = act
+                    index[key] = act
                 continue
             L = {}
             var = a.var
@@ -250,10 +230,11 @@ class GameState(State):
                         cards = (x,)
                     else:
                         raise RulesetFault(_not_a_choice(a, x))
-                    act = Action(a, x, cards, seat)
-                    if act.key not in index:
+                    key = (name, frozenset(cards))
+                    if key not in index:      # the same play listed twice is offered once
+                        act = _new(Action, (name, cards, seat, x, a, key))
                         out.append(act)
-                        index[act.key] = act
+                        index[key] = act
         self._legal = out
         self._index = index
 
@@ -310,8 +291,8 @@ class GameState(State):
         if self.finished:
             raise IllegalAction(self._illegal_message(action), action, None, [])
         if isinstance(action, Action):
-            act = self._index.get(action.key)
-            if act is None or action.seat != self.actor:
+            act = self._index.get(action[5])
+            if act is None or action[2] != self.actor:
                 raise IllegalAction(self._illegal_message(action), str(action), self.actor,
                                     self._strings())
         else:
@@ -319,14 +300,14 @@ class GameState(State):
         self._guarded(self._apply, act)
 
     def _apply(self, act: Action):
-        defn = act.defn
+        defn = act[4]
         self.last_action = defn.name
         self.actions += 1
         text = str(act)
         self.history.append(text)
         self._legal, self._index = [], {}
         L = {defn.var: act.choice} if defn.var is not None else {}   # a fresh list
-        event = {"kind": "action", "seat": act.seat, "action": text, "until": None,
+        event = {"kind": "action", "seat": act[2], "action": text, "until": None,
                  "actions": self.actions, "phase": self.phase}
         self.events.append(event)
         try:

@@ -1,0 +1,30 @@
+"""How the engine tells a ruleset's failures from rulekit's bugs, in words."""
+from __future__ import annotations
+
+from ..errors import GENERATED
+
+_RUNTIME_WORDS = {"ZeroDivisionError": "division by zero",
+                  "TypeError": "a value of the wrong type (often a variable that is still null)",
+                  "KeyError": "no such card, seat or name", "IndexError": "no such item",
+                  "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}
+
+
+class RulesetFault(Exception):
+    """A ruleset that cannot go on at play time (no transition applies)."""
+
+
+def _not_a_choice(action, item) -> str:
+    shown = item if isinstance(item, (int, str)) else type(item).__name__
+    return (f"action '{action.name}' offers {shown!r}, which is not a card or a list of "
+            "cards (a choice domain lists cards or plays)")
+
+
+def raised_by_ruleset(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised inside code generated from a ruleset (a frame of
+    :data:`rulekit.errors.GENERATED` in its traceback)."""
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == GENERATED:
+            return True
+        tb = tb.tb_next
+    return False
