@@ -99,9 +99,16 @@ class CardError(IllegalAction):
         super().__init__(message)
 
 
-class RulesetFailure(RulekitError):
-    """Code of a ruleset failed at play time outside a move (an agent's ``heuristic``):
-    ``message`` says where and how, as an aborted game's message does."""
+class RulesetFailure(RulesetError):
+    """Code of a ruleset failed at play time outside a move (an agent's ``heuristic``,
+    ``evaluate``): ``str()`` says where and how, as an aborted game's message does."""
+
+    def __init__(self, message: str):
+        super().__init__([Diagnostic(None, "error", message, "runtime")])
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.args[0]
 
 
 class RecordError(RulekitError):
@@ -140,3 +147,11 @@ def suggest(name, known) -> str:
 # The file name of Python code generated from a ruleset: an exception raised in a frame
 # of this file is the ruleset's error, anything else is rulekit's own.
 GENERATED = "<ruleset code>"
+
+
+def printable(text: str, limit: int = 300) -> str:
+    """``text`` safe to print on one line of a terminal: control characters (escape
+    sequences, NUL) written as ``\\xNN``, and at most ``limit`` characters."""
+    out = "".join(ch if ch.isprintable() or ch in "\n\t" else f"\\x{ord(ch):02x}"
+                  for ch in str(text))
+    return out if len(out) <= limit else out[:limit - 3] + "..."

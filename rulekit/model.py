@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .errors import CardError, Pos
+from .limits import MAX_INT_DIGITS
 
 # The standard 52-card pack, the defaults of a ruleset's `cards:` (in this one place).
 STANDARD_RANKS = "2 3 4 5 6 7 8 9 T J Q K A".split()
@@ -90,6 +91,10 @@ class Cards:
     def is_card_text(self, word: str) -> bool:
         """Whether ``word`` is written as a card (for styling free text)."""
         return word in self.rank_of
+
+
+class OptionRange(ValueError):
+    """A command-line option value of the right form but out of range (too many digits)."""
 
 
 @dataclass
@@ -196,6 +201,9 @@ class OptionDecl:
         if t == "int":
             if not re.fullmatch(r"[-+]?[0-9]+", text.strip()):
                 raise ValueError("must be a whole number")
+            digits = len(text.strip().lstrip("+-"))
+            if digits > MAX_INT_DIGITS:
+                raise OptionRange(f"a number of {digits} digits: the limit is {MAX_INT_DIGITS}")
             return int(text)
         if t == "list":
             items = [x for x in text.replace(",", " ").split() if x]

@@ -7,6 +7,7 @@ Heavy libraries are imported only by the commands that need them, so ``--help`` 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .. import __version__
@@ -136,6 +137,21 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "play" and args.ruleset is None and args.resume is None:
         parser.play_parser.error("give a RULESET to play (or --resume RECORD)")
+    for attr in ("ruleset", "record", "a", "b", "base", "resume", "dir"):
+        if attr == "record" and args.command == "play":
+            continue                       # play --record '' is answered by play itself
+        value = getattr(args, attr, None)
+        if isinstance(value, str) and not value.strip():
+            print(f"rulekit: error: an empty name is not a {attr.replace('base', 'ruleset')}"
+                  " (an empty name)", file=sys.stderr)
+            return 2
+    if args.command in ("play", "replay"):
+        for folder in args.rulesets:
+            if not os.path.isdir(folder):
+                return fail(f"--rulesets: {folder} is not a folder")
+    if args.command == "validate" and args.simulate is not None and args.simulate > 100000:
+        return fail(f"--simulate: at most 100000 games at each player count, not "
+                    f"{str(args.simulate)[:20]}")
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
                "diff": cmd_diff, "graph": cmd_graph}[args.command]
@@ -159,8 +175,11 @@ def main(argv: list[str] | None = None) -> int:
         return fail(str(exc), 2)
     except Exit as exc:                        # already reported
         return exc.code
-    except OSError as exc:                     # e.g. the output device is full
-        silence_stdout()
+    except OSError as exc:
+        import errno
+        if exc.errno == errno.ENAMETOOLONG:
+            return fail(f"a file name is too long: {str(exc.filename)[:40]}...")
+        silence_stdout()                       # e.g. the output device is full
         return fail(f"cannot write the output: {exc.strerror or exc}")
     except Exception as exc:                   # a bug of rulekit, never of the user
         if args.debug:

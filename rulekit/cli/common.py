@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import RulesetError
+from ..errors import RulesetError, printable
 
 
 def fail(message: str, code: int = 1) -> int:
-    print(f"rulekit: {message}", file=sys.stderr)
+    """Print ``rulekit: MESSAGE`` (safe for a terminal) on stderr; return ``code``."""
+    print(f"rulekit: {printable(message, 2000)}", file=sys.stderr)
     return code
 
 
@@ -43,9 +44,9 @@ def print_diagnostics(diags, stream=None, where: str = ""):
     stream = sys.stderr if stream is None else stream
     for d in diags:
         if d.pos is None:
-            print(f"rulekit: {where + ': ' if where else ''}{d}", file=stream)
+            print(printable(f"rulekit: {where + ': ' if where else ''}{d}", 4000), file=stream)
         else:
-            print(str(d), file=stream)
+            print(printable(str(d), 4000), file=stream)
 
 
 def load_or_report(name: str, options=None, roots=None):

@@ -119,7 +119,10 @@ def _new_game(args):
         game = rules.new_game(players=args.players, seed=seed, deck=args.deck,
                               dealer=args.dealer, max_actions=args.max_actions)
     except (ValueError, CardError) as exc:
-        return fail(str(exc))
+        text = str(exc)
+        for name, flag in (("seed:", "--seed:"), ("max_actions:", "--max-actions:")):
+            text = flag + text[len(name):] if text.startswith(name) else text
+        return fail(text)
     deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
         if args.deck else None
     return rules, game, seed, args.ruleset, deck, {}
@@ -139,6 +142,11 @@ def _resumed(args):
     if game.finished:
         return fail(f"{args.resume}: the game is over ({game.result.status}); nothing to resume")
     seats = dict(enumerate(record.get("seats") or []))
+    from ..play.agents import KINDS
+    unknown = [k for k in seats.values() if k != "human" and k not in KINDS]
+    if unknown:
+        return fail(f"{args.resume}: 'seats' names an unknown agent kind '{unknown[0]}'; "
+                    f"kinds: human, {', '.join(KINDS)}")
     ruleset = confined_ruleset(record["ruleset"], record_roots(record, args.rulesets),
                                record.get("_folder"))
     return game.rules, game, record.get("seed", 0), ruleset, record.get("deck"), seats
@@ -158,12 +166,25 @@ def _check_target(target: str, args) -> int | None:
         return fail(f"--record: {target} is the ruleset being played; give another file")
     if path.exists() and not path.is_file():
         return fail(f"--record: {target} is not a regular file")
+    if path.exists() and path.stat().st_size and not _is_record(path):
+        return fail(f"--record: {target} exists and is not a game record; refusing to "
+                    "overwrite it")
     folder = path.resolve().parent
     if not folder.is_dir():
         return fail(f"cannot write the record to {target}: No such file or directory")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         return fail(f"cannot write the record to {target}: Permission denied")
     return None
+
+
+def _is_record(path: Path) -> bool:
+    """Whether the file at ``path`` starts like a rulekit record (so may be replaced)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and b'"rulekit-record/' in head
 
 
 def _catch_signals():

@@ -5,6 +5,7 @@ import json
 import sys
 
 from ..play.session import simulate
+from ..errors import printable
 from .common import fail, load_or_report, option_pairs, print_diagnostics
 
 
@@ -43,7 +44,7 @@ def cmd_list(args) -> int:
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(r[1]) for r in rows)
     for r in rows:
-        print(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}")
+        print(printable(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}", 1000))
     return 0
 
 
@@ -56,6 +57,7 @@ def cmd_validate(args) -> int:
     everything = []
     bad = False
     names = []
+    malformed = False
     for name in args.rulesets:
         if not name.strip():
             return fail("validate: an empty name is not a ruleset", 2)
@@ -72,6 +74,7 @@ def cmd_validate(args) -> int:
         if rules is not None and args.simulate:
             diags = diags + simulate(rules, name, args.simulate)
         bad = bad or rules is None or any(d.severity == "error" for d in diags)
+        malformed = malformed or any(d.code == "option-form" for d in diags)
         everything.extend(diags)
         if not args.json:
             print_diagnostics(diags, sys.stdout)
@@ -79,7 +82,7 @@ def cmd_validate(args) -> int:
                 print(f"{name}: ok" + (f" ({len(diags)} warning(s))" if diags else ""))
     if args.json:
         print(json.dumps([d.as_dict() for d in everything], indent=1))
-    return 1 if bad else 0
+    return 2 if malformed else 1 if bad else 0   # a value not of its form: exit 2
 
 
 # ---- new, explain, diff, graph ---------------------------------------------------------
@@ -126,7 +129,7 @@ def cmd_explain(args) -> int:
     rules = load_or_report(args.ruleset, options)
     if rules is None:
         return 1
-    print(explain(rules))
+    print(printable(explain(rules), 10**6))
     return 0
 
 

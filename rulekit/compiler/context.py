@@ -216,7 +216,9 @@ class CompileContext:
         ``-3`` text), else a marker that is neither None nor a number."""
         import re
         v = _get_or_none(self.data, path)
-        if isinstance(v, int) and not isinstance(v, bool):
+        if isinstance(v, bool):
+            return self._NO_LITERAL
+        if isinstance(v, int):
             return v
         if v is None or (isinstance(v, str) and v.strip() == "null"):
             return None

@@ -12,7 +12,8 @@ import json
 from ..lang.grammar import parse
 from ..lang.types import ExprError
 from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
-                     STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, Procedure, VarDecl, ZoneDecl)
+                     STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, OptionRange, Procedure,
+                     VarDecl, ZoneDecl)
 from .context import CompileContext
 
 _STAND_IN = {"bool": False, "int": 0, "list": []}
@@ -41,6 +42,12 @@ def declare_cards(c: CompileContext) -> Cards:
     for s in list(symbols) + list(red):
         if s not in suits:
             c.err(("cards",), f"cards: '{s}' is not one of the suits ({' '.join(suits)})")
+    names = set(ranks) | set(suits)
+    for s, symbol in symbols.items():
+        if not symbol.strip() or symbol in names or list(symbols.values()).count(symbol) > 1:
+            c.err(("cards", "symbols", s), f"cards.symbols: the symbol {symbol!r} of suit '{s}' "
+                  "must be its own text: not empty, not a rank or suit name, not another "
+                  "suit's symbol", "type")
     for alias, rank in aliases.items():
         if rank not in ranks:
             c.err(("cards", "aliases", alias), f"cards.aliases: '{rank}' is not one of the "
@@ -105,6 +112,10 @@ def declare(c: CompileContext) -> None:
             c.procedures[name] = Procedure(name, params, ("procedures", head), f"P_{name}")
 
 
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _shown(value) -> str:
     """A value as a rules author writes it (true, null, 'text', [1, 2])."""
     return value if isinstance(value, str) else json.dumps(value)
@@ -143,8 +154,11 @@ def _declare_options(c: CompileContext) -> None:
         if isinstance(value, str) and decl.type != "choice":
             try:
                 value = decl.parse(value)
+            except OptionRange as exc:
+                c.sink.error(None, f"option {name}={_short(value)}: {exc}", "option")
+                continue
             except ValueError as exc:        # not of the option's form: a usage error
-                c.sink.error(None, f"option {name}={value}: {exc}", "option-form")
+                c.sink.error(None, f"option {name}={_short(value)}: {exc}", "option-form")
                 continue
         problem = decl.check(value)
         if problem:

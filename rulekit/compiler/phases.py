@@ -44,6 +44,10 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     if tree is not None and tree.data == "choose_in":
         var = str(tree.children[0])
         d = c.sub(path + ("choose",), tree.children[1], scope, "list")
+        if d is not None and d.items not in (None, "card", "cards", "play"):
+            c.err(path + ("choose",), f"choose: the choices of an action are cards or plays "
+                  f"(lists of cards), not {d.items}s", "type")
+            d = None
         if d is not None:
             domain = c.fn(d.code)
             scope.locals[var] = "card" if d.type in ("cards", "zone") else "play" \

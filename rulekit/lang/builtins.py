@@ -29,6 +29,7 @@ class Builtin:
     example: str
     state: bool = False
     inline: str | None = None     # code template compiled in place of a call ({0}, {1})
+    items: str | None = None      # the type of the items of a list result, when known
     zone_aware: bool = False      # compiled by the expression compiler from the zone's `top`
 
 
@@ -391,3 +392,8 @@ def left_of(G, s):
          state=True)
 def next_seat(G, s):
     return (s + 1) % G.n
+
+
+# the items of these lists are seats (a choice domain of seats is not a choice of cards)
+for _name in ("seats", "seats_in", "seats_from"):
+    REGISTRY[_name] = REGISTRY[_name].__class__(**{**REGISTRY[_name].__dict__, "items": "seat"})

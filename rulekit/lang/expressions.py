@@ -63,20 +63,27 @@ class Compiler:
     # public ---------------------------------------------------------------------------
     def expr(self, text, scope: Scope, want: str | None = None) -> Typed:
         """Compile an expression (text, or a YAML number/bool) to a :class:`Typed`."""
-        if isinstance(text, bool):
-            return Typed("True" if text else "False", "bool")
-        if isinstance(text, int):
-            return self._int(str(text), 0)
+        if isinstance(text, bool) or isinstance(text, int):
+            out = Typed("True" if text else "False", "bool") if isinstance(text, bool) \
+                else self._int(str(text), 0)
+            if want and not compatible(out.type, want):
+                raise ExprError(f"expected {want}, but this is {out.type}", 0, "type")
+            return out
         if not isinstance(text, str):
             raise ExprError(f"expected an expression, not {type(text).__name__}", 0, "type")
         if len(text) > MAX_EXPRESSION_CHARS:
             raise ExprError(f"an expression of {len(text)} characters: the limit is "
-                            f"{MAX_EXPRESSION_CHARS} (split it into definitions)", 0, "limit")
+                            f"{MAX_EXPRESSION_CHARS} characters (split it into definitions)",
+                            0, "limit")
+        brackets = _bracket_depth(text)
+        if brackets > MAX_EXPRESSION_DEPTH:
+            raise ExprError(f"an expression nested {brackets} levels deep in brackets: the "
+                            f"limit is {MAX_EXPRESSION_DEPTH} levels", 0, "limit")
         tree = parse(text, "expr")
         depth = _depth(tree)
         if depth > MAX_EXPRESSION_DEPTH:
-            raise ExprError(f"an expression nested {depth} levels deep (brackets, calls and "
-                            f"chains of operators count): the limit is {MAX_EXPRESSION_DEPTH} "
+            raise ExprError(f"an expression nested {depth} levels deep (calls and chains of "
+                            f"operators count): the limit is {MAX_EXPRESSION_DEPTH} levels "
                             "(split it into definitions)", 0, "limit")
         out = self.node(tree, scope)
         if want and not compatible(out.type, want):
@@ -303,7 +310,8 @@ class Compiler:
             if b.inline is not None:
                 return Typed(b.inline.format(*(a.code for a in args)), b.result)
             prefix = "G, " if b.state else ""
-            return Typed(f"_B_{name}({prefix}{', '.join(a.code for a in args)})", b.result)
+            return Typed(f"_B_{name}({prefix}{', '.join(a.code for a in args)})", b.result,
+                         items=b.items)
         if name in ctx.procedures:
             raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
                             tok.start_pos, "unknown-name")
@@ -324,6 +332,23 @@ class Compiler:
         n = args[1].code
         code = f"{z.code}[:{n}]" if top_first else f"{z.code}[-({n}) or len({z.code}):]"
         return Typed(code, "cards")
+
+
+def _bracket_depth(text: str) -> int:
+    """The deepest nesting of ( and [ in ``text`` (quoted texts aside)."""
+    depth = deepest = 0
+    quote = None
+    for ch in text:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")]":
+            depth -= 1
+    return deepest
 
 
 def _depth(tree) -> int:

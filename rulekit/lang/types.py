@@ -47,6 +47,7 @@ class Typed:
     type: str
     zone: tuple | None = None     # (ZoneDecl, seat_code or None) when this names a zone
     perseat: object = None        # a per-seat zone or variable used without [seat]
+    items: str | None = None      # the type of a list's items, when it is known
 
 
 @dataclass

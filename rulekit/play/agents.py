@@ -126,6 +126,7 @@ def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None,
     a seat that does not exist, ValueError with a message for a malformed text, the
     human's seat or an unknown kind."""
     kinds = {s: (kinds or {}).get(s, "random") for s in range(n)}
+    given: set = set()
     for spec in specs:
         if "=" not in spec:
             raise ValueError(f"--agent takes SEAT=KIND, not '{spec}'")
@@ -138,5 +139,8 @@ def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None,
             raise SeatError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
         if s == human:
             raise ValueError(f"--agent: seat {s} is the --human seat")
+        if s in given:
+            raise ValueError(f"--agent: seat {s} is given twice")
+        given.add(s)
         kinds[s] = kind.strip()
     return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items() if s != human}

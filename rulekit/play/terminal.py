@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import CardError, IllegalAction, RulekitError
+from ..errors import CardError, IllegalAction, RulekitError, printable
 
 
 class Abandoned(RulekitError):
@@ -77,6 +77,9 @@ class CardStyle:
 
 
 def _escape(s: str) -> str:
+    """Text safe for rich and the terminal: markup brackets escaped, control characters
+    written as \\xNN."""
+    s = printable(s, 1000)
     return s.replace("[", "\\[")
 
 
@@ -218,7 +221,7 @@ def _by_cards(game, text: str, actions):
         named = [game.rules.parse_card(w) for w in text.replace(",", " ").split()]
     except CardError:
         return None
-    if len(set(named)) != len(named):
+    if not named or len(set(named)) != len(named):
         return None
     fits = [a for a in actions if set(a.cards) == set(named)]
     return fits[0] if len(fits) == 1 else None

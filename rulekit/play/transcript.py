@@ -6,6 +6,8 @@ phase changes; :func:`describe_state` prints a state dump for people (``replay``
 """
 from __future__ import annotations
 
+from ..errors import printable
+
 
 def face_up_cards(game) -> list:
     """The cards now lying in zones every seat sees (not concealed), in zone order."""
@@ -40,7 +42,7 @@ class Transcript:
         if self.console is not None:
             self.console.print(self.style.text(text))
         else:
-            print(text)
+            print(printable(text, 2000))
 
     def header(self, seed, options: dict | None = None, human=None):
         """The first line: title, players, dealer, seed, changed options, who you are."""

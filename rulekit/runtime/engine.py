@@ -29,7 +29,7 @@ import random
 
 from ..errors import CardError, IllegalAction, RulesetFailure
 from ..lang.effects import GameOver
-from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS
+from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS
 from .actions import Action, Result  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, _not_a_choice, raised_by_ruleset  # noqa: F401
 from .state import State
@@ -52,6 +52,10 @@ class GameState(State):
         seed = 0 if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
+        for what, value in (("seed", seed), ("max_actions", max_actions)):
+            if isinstance(value, int) and abs(value) >= 10 ** MAX_INT_DIGITS:
+                raise ValueError(f"{what}: a number of {len(str(abs(value)))} digits: the "
+                                 f"limit is {MAX_INT_DIGITS}")
         if deck is not None and not isinstance(deck, (str, list, tuple)):
             raise ValueError(f"deck must be card texts (a list, or one text separated by "
                              f"spaces), not {type(deck).__name__}")
@@ -180,7 +184,10 @@ class GameState(State):
         while True:
             step = self.step
             if step.actor is not None:
-                self.actor = step.actor(self, self._L)
+                actor = step.actor(self, self._L)
+                if actor.__class__ is not int or not 0 <= actor < self.n:
+                    raise RulesetFault(f"the actor {actor!r} is not a seat of this game")
+                self.actor = actor
                 self._compute_legal()
                 if not self._legal:
                     self._abort(f"seat {self.actor} has no legal action at step {step.key}")
@@ -262,7 +269,11 @@ class GameState(State):
         """The legal :class:`Action` an action string names (case-insensitive, ``10`` for
         ``T``, a run's cards in any order). Raises IllegalAction (with the legal ones)
         for an unknown or illegal action, rulekit.CardError for bad card text."""
-        parts = str(text).replace(",", " ").split()
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not legal: an action is its text, such as "
+                                f"'{self._strings()[0] if self._legal else 'pass'}'", str(text),
+                                self.to_act, self._strings())
+        parts = text.replace(",", " ").split()
         if not parts:
             raise IllegalAction("empty action", text, self.to_act, self._strings())
         name = parts[0].lower()
@@ -328,7 +339,7 @@ class GameState(State):
         """What ``seat`` may see: the dump's shape, hidden cards replaced by None,
         ``legal`` only when that seat is to act. Raises ValueError for a bad seat."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat}")
+            raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat!r}")
         return self._dump(seat)
 
     def _dump(self, viewer) -> dict:
@@ -367,8 +378,10 @@ class GameState(State):
     def evaluate(self, text: str, **names):
         """The value of expression ``text`` (the ruleset's language) in this state, e.g.
         ``game.evaluate("count(hand[s])", s=2)``. Keyword arguments bind extra names
-        (``seat`` included). Raises RulesetError for an expression that does not compile."""
-        return self.rules.expression(text, tuple(sorted(names)))(self, dict(names))
+        (``seat`` included). Raises RulesetError for an expression that does not compile, and
+        its RulesetFailure when the ruleset's code fails (a division by zero, say)."""
+        fn = self.rules.expression(text, tuple(sorted(names)))
+        return self.call_ruleset(fn, dict(names))
 
     def clone(self) -> "GameState":
         """An independent copy (its own random source in the same state). Its ``events``

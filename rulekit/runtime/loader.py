@@ -44,6 +44,12 @@ def check(ruleset, options: dict | None = None, roots=None):
         raise ValueError("options must be a dict whose keys are option names (text)")
     name = str(ruleset)
     path = resolve_name(name)
+    if not name.strip():
+        sink.error(None, "an empty name is not a ruleset", "missing-file")
+        return None, sink.sorted()
+    if path is None and len(Path(name).name) > 255:
+        sink.error(None, f"{name[:40]}...: the file name is too long", "missing-file")
+        return None, sink.sorted()
     if path is None:
         p = Path(name)
         if p.suffix in (".yaml", ".yml") or "/" in name or p.exists():

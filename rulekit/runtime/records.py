@@ -19,8 +19,9 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..errors import RecordError
-from ..limits import MAX_ACTIONS, MAX_INT_DIGITS, MAX_PLAYERS, MAX_RECORD_ACTIONS
+from ..errors import RecordError, printable
+from ..limits import (MAX_ACTIONS, MAX_INT_DIGITS, MAX_NESTING, MAX_PLAYERS,
+                      MAX_RECORD_ACTIONS)
 from ..source.files import read_limited
 from ..version import __version__
 
@@ -83,6 +84,30 @@ def _no_constant(text: str):
     raise ValueError(f"{text} is not a number a record may hold")
 
 
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"a duplicate key '{key}' (it appears twice)")
+        out[key] = value
+    return out
+
+
+def _depth(value) -> int:
+    """How deeply lists and objects nest in ``value`` (iteratively)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, (list, dict)):
+            deepest = max(deepest, d)
+            todo.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
+
+
+KEYS = ("format", "rulekit_version", "ruleset", "fingerprint", "options", "players",
+        "dealer", "deck", "seed", "seats", "max_actions", "actions", "result", "expect")
+
+
 def read_record(path: str) -> dict:
     """Read and check a record file; raises RecordError naming what is wrong."""
     try:
@@ -98,13 +123,17 @@ def read_record(path: str) -> dict:
     except OSError as exc:
         raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
     try:
-        record = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+        record = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant,
+                            object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except RecursionError:
         raise RecordError(f"{path}: not a record: nested too deeply") from None
     except ValueError as exc:
         raise RecordError(f"{path}: not a record: {exc}") from None
+    if _depth(record) > MAX_NESTING:
+        raise RecordError(f"{path}: not a record: nested more than {MAX_NESTING} levels deep "
+                          "(the limit)")
     check_record(record, path)
     record["_folder"] = str(Path(path).resolve().parent)
     return record
@@ -117,6 +146,10 @@ def check_record(record, where: str = "record") -> None:
                 "text" if isinstance(record, str) else "true/false" if isinstance(record, bool)
                 else "a number")
         raise RecordError(f"{where}: a record is a JSON object {{...}}, not {kind}")
+    unknown = [k for k in record if k not in KEYS]
+    if unknown:
+        raise RecordError(f"{where}: the unknown key '{printable(unknown[0], 40)}' is refused; "
+                          "a record's keys: " + ", ".join(KEYS))
     if record.get("format") not in FORMATS:
         raise RecordError(f"{where}: 'format' must be \"{FORMAT}\" (or \"{FORMATS[0]}\"), "
                           f"not {_json(record.get('format'))}")
@@ -143,8 +176,12 @@ def check_record(record, where: str = "record") -> None:
     if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)):
         raise RecordError(f"{where}: 'deck' must be a list of card texts, top first")
     res = record.get("result")
-    if res is not None and (not isinstance(res, dict) or "status" not in res):
-        raise RecordError(f"{where}: 'result' must be an object with a 'status'")
+    if res is not None and (not isinstance(res, dict) or not isinstance(res.get("status"), str)
+                            or not isinstance(res.get("out_order", []), list)
+                            or not all(_whole(s) for s in res.get("out_order", []))
+                            or not (res.get("loser") is None or _whole(res.get("loser")))):
+        raise RecordError(f"{where}: 'result' must be an object with a 'status' (text), a "
+                          "'loser' (a seat or null) and an 'out_order' (a list of seats)")
     seats = record.get("seats")
     if seats is not None and (not isinstance(seats, list)
                               or not all(isinstance(s, str) for s in seats)):
@@ -153,6 +190,10 @@ def check_record(record, where: str = "record") -> None:
     for key in ("fingerprint", "rulekit_version"):
         if key in record and not isinstance(record[key], str):
             raise RecordError(f"{where}: '{key}' must be text")
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _json(value) -> str:

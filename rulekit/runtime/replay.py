@@ -60,8 +60,8 @@ def confined_ruleset(name: str, roots, folder: str | None = None) -> str:
         if inside and candidate.is_file():
             return str(candidate)
         if inside and candidate.exists() and not candidate.is_dir():
-            raise RecordError(f"the record's ruleset {_json(name)} is not a regular file (a "
-                              "device, a pipe or a socket is not a ruleset)")
+            raise RecordError(f"the record's ruleset {_json(name)} is refused: not a regular "
+                              "file (a device, a pipe or a socket is not a ruleset)")
     if "/" not in name and not name.endswith((".yaml", ".yml")):   # a misspelt bundled name
         raise RulesetError([Diagnostic(None, "error", f"unknown ruleset '{name}'"
                                        f"{suggest(name, bundled_rulesets())}; bundled: "

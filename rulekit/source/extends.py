@@ -35,8 +35,11 @@ def resolve_name(name: str, relative_to: Path | None = None) -> Path | None:
     candidate = Path(name)
     if relative_to is not None and not candidate.is_absolute():
         candidate = relative_to / candidate
-    if candidate.exists():
-        return candidate
+    try:
+        if candidate.exists():
+            return candidate
+    except OSError:                  # a name too long for the file system, say
+        return None
     return None
 
 
@@ -155,7 +158,7 @@ def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
     base_name = src.data.get("extends")
     if base_name is None:
         return src
-    if not isinstance(base_name, str):
+    if not isinstance(base_name, str) or not base_name.strip():
         sink.error(src.pos(("extends",)), "extends: must name a ruleset (a bundled name or a "
                    "path to a YAML file)", "extends")
         return None

@@ -132,6 +132,7 @@ class _Builder:
         self.scalars: dict = {}
         self.key_positions: dict = {}
         self.nodes = 0
+        self.open: set = set()       # ids of the nodes being built (an alias inside itself)
 
     def build(self, node, path: tuple):
         self.nodes += 1
@@ -140,6 +141,18 @@ class _Builder:
                            f"the YAML expands to more than {MAX_YAML_NODES} nodes (the "
                            "limit); are aliases (*name) repeating a large part?")
         self.positions[path] = _mark_pos(self.filename, node.start_mark)
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in self.open:
+                raise TooLarge(_mark_pos(self.filename, node.start_mark),
+                               "an alias (*name) that contains itself")
+            self.open.add(id(node))
+            try:
+                return self._build_collection(node, path)
+            finally:
+                self.open.discard(id(node))
+        return self._build_scalar(node, path)
+
+    def _build_collection(self, node, path: tuple):
         if isinstance(node, yaml.MappingNode):
             out: dict = {}
             for knode, vnode in node.value:
@@ -160,8 +173,9 @@ class _Builder:
                 self.key_positions[path + (key,)] = _mark_pos(self.filename, knode.start_mark)
                 out[key] = self.build(vnode, path + (key,))
             return out
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+
+    def _build_scalar(self, node, path: tuple):
         if node.style == "":       # libyaml writes plain style as ''
             node.style = None
         value = self.resolve_scalar(node)
