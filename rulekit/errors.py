@@ -130,9 +130,12 @@ class DiagnosticSink:
     def has_errors(self) -> bool:
         return any(d.severity == "error" for d in self.items)
 
-    def sorted(self) -> list[Diagnostic]:
+    def sorted(self, first: str | None = None) -> list[Diagnostic]:
+        """The diagnostics in file order; those of the file ``first`` (the one the user
+        named, before the bases it extends) come first."""
         def key(d: Diagnostic):
-            return (d.file or "", d.line or 0, d.column or 0)
+            return (d.file != first if first else False, d.file or "", d.line or 0,
+                    d.column or 0)
         return sorted(self.items, key=key)
 
 

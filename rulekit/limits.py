@@ -5,19 +5,21 @@ as ``aborted`` (``new_game(max_actions=...)``, ``--max-actions``); ``AUTO_STEP_L
 automatic steps in a row without a decision abort it; a ``repeat`` count above
 ``REPEAT_LIMIT`` aborts it.
 
-Input (each refused with a message naming the limit): ruleset and record files of at
-most ``MAX_FILE_BYTES``; YAML of at most ``MAX_YAML_NODES`` nodes after alias expansion
+Input (each refused with a message naming the limit): ruleset files of at most
+``MAX_FILE_BYTES`` and record files of at most ``MAX_RECORD_BYTES``; YAML of at most ``MAX_YAML_NODES`` nodes after alias expansion
 and ``MAX_NESTING`` levels deep; whole numbers of at most ``MAX_INT_DIGITS`` digits;
 expressions of at most ``MAX_EXPRESSION_CHARS`` characters and ``MAX_EXPRESSION_DEPTH``
 levels of operators and brackets;
 records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats; an
-``extends`` chain of at most ``MAX_EXTENDS`` files.
+``extends`` chain of at most ``MAX_EXTENDS`` files; a definition that expands into more
+than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used.
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
 REPEAT_LIMIT = 10000
 
 MAX_FILE_BYTES = 1_000_000
+MAX_RECORD_BYTES = 64_000_000
 MAX_YAML_NODES = 100_000
 MAX_NESTING = 60
 MAX_INT_DIGITS = 12
@@ -26,3 +28,4 @@ MAX_EXPRESSION_DEPTH = 100
 MAX_RECORD_ACTIONS = 1_000_000
 MAX_PLAYERS = 64
 MAX_EXTENDS = 20
+MAX_DEFINITION_COST = 100_000

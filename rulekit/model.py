@@ -83,8 +83,9 @@ class Cards:
         """The card ``text`` names (see :meth:`lookup`); raises rulekit.CardError."""
         card = self.lookup(text)
         if card is None:
-            raise CardError(f"bad card '{text}': a card is a rank ({' '.join(self.ranks)}) "
-                            f"followed by a suit ({' '.join(self.suits)}), e.g. "
+            alias = "".join(f"; {a} for {r}" for a, r in self.aliases.items())
+            raise CardError(f"bad card '{text}': a card is a rank ({' '.join(self.ranks)}"
+                            f"{alias}) followed by a suit ({' '.join(self.suits)}), e.g. "
                             f"{self.ranks[-1]}{self.suits[-1]}")
         return card
 
@@ -207,8 +208,8 @@ class OptionDecl:
             return int(text)
         if t == "list":
             items = [x for x in text.replace(",", " ").split() if x]
-            return [int(x) if x.lstrip("-").isdigit() and self.values and
-                    all(isinstance(v, int) for v in self.values) else x for x in items]
+            known = {str(v): v for v in self.values or []}    # '2' names the value 2
+            return [known.get(x, x) for x in items]
         return text
 
     def describe(self) -> str:
@@ -233,6 +234,7 @@ class DefInfo:
     compiling: bool = False
     used: bool = False
     refs: set = field(default_factory=set)
+    calls: dict = field(default_factory=dict)   # definition name -> uses in the body
     rule: str = ""
     expr_path: tuple = ()       # where the expression is (path, or path + ("value",))
 

@@ -67,7 +67,7 @@ def test_interrupt_during_a_bot_game_keeps_the_record(tmp_path):
                     "  taken: at(trick, 99)\n")
     record = tmp_path / "r.json"
     proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", str(slow),
-                             "--max-actions", "100000000", "--record", str(record)],
+                             "--max-actions", "1000000", "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
     # interrupt once the bots are playing: after the first move's line, not a fixed sleep

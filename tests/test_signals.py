@@ -22,7 +22,7 @@ def test_a_signal_keeps_the_record(tmp_path, sig, code):
     ruleset.write_text(ENDLESS)
     record = tmp_path / "r.json"
     proc = subprocess.Popen([sys.executable, "-m", "rulekit", "play", str(ruleset),
-                             "--max-actions", "100000000", "--record", str(record)],
+                             "--max-actions", "1000000", "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     for line in proc.stdout:                   # wait for the first move ("  seat 1: ...")

@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     s.add_argument("--json", action="store_true", help="print the final state dump as JSON")
     s.add_argument("--quiet", action="store_true", help="print only the result")
-    s.add_argument("--max-actions", type=_positive, default=MAX_ACTIONS, metavar="N",
+    s.add_argument("--max-actions", type=_positive, default=None, metavar="N",
                    help=f"stop the game as aborted after N actions (default {MAX_ACTIONS})")
 
     s = sub.add_parser("new", help="write a starter house-rule variant of a ruleset")

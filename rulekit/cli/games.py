@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..errors import CardError, RecordError, RulesetError
+from ..limits import MAX_ACTIONS
 from ..play.agents import SeatError, seat_agents
 from ..play.session import play_out, step
 from ..play.terminal import Abandoned
@@ -78,7 +79,9 @@ def cmd_play(args) -> int:
         else:
             t.say(f"  resumed after {count(game.actions, 'action')}; seat {game.to_act} to act")
         t.flush()
-        play_out(game, agents, t, stop=interrupted.is_set)
+        keep = (lambda g: _save_record(target, g, ruleset, rules, seed, deck, kinds)) \
+            if target is not None and human is not None else None   # a person's game: every move
+        play_out(game, agents, t, stop=interrupted.is_set, after=keep)
     except Abandoned as exc:             # the person left (end of input, Ctrl-C)
         abandoned = exc
     except KeyboardInterrupt:
@@ -117,7 +120,8 @@ def _new_game(args):
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     try:
         game = rules.new_game(players=args.players, seed=seed, deck=args.deck,
-                              dealer=args.dealer, max_actions=args.max_actions)
+                              dealer=args.dealer,
+                              max_actions=args.max_actions or MAX_ACTIONS)
     except (ValueError, CardError) as exc:
         text = str(exc)
         for name, flag in (("seed:", "--seed:"), ("max_actions:", "--max-actions:")):
@@ -132,7 +136,8 @@ def _resumed(args):
     """The same for ``--resume RECORD``: the record replayed, its seats as they were."""
     for flag, value in (("--players", args.players), ("--seed", args.seed),
                         ("--dealer", args.dealer), ("--deck", args.deck),
-                        ("--option", args.option or None)):
+                        ("--option", args.option or None), ("--max-actions", args.max_actions),
+                        ("--human", args.human), ("--agent", args.agent or None)):
         if value is not None:
             return fail(f"play --resume: {flag} comes from the record", 2)
     loaded = _replayed(args.resume, lambda record: replay(record, rulesets=args.rulesets))

@@ -11,6 +11,7 @@ expression reads the state as it is when that effect runs.
 from __future__ import annotations
 
 from ..errors import DiagnosticSink
+from ..limits import MAX_DEFINITION_COST
 from ..lang.expressions import Scope
 from ..model import Ruleset
 from ..source.yaml_source import Source
@@ -29,6 +30,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
     c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of)
     for info in c.definitions.values():
         compile_definition(c, info)
+    check_costs(c)
     for proc in c.procedures.values():
         proc.block = c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
                                name=proc.fn)
@@ -48,6 +50,30 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
                 phases, start, src, path=display, context=c)
     warn_unused(c)
     return rules
+
+
+def check_costs(c: CompileContext) -> None:
+    """A definition whose uses of other definitions multiply (``d2: d1 + d1 + d1``, ...)
+    can take longer than a game to evaluate: refuse one that expands into more than
+    MAX_DEFINITION_COST evaluations of definitions each time it is used."""
+    cost: dict = {}
+
+    def of(name: str) -> int:
+        if name not in cost:
+            cost[name] = 1                      # cycles are reported elsewhere
+            info = c.definitions[name]
+            total = 1 + sum(n * of(callee) for callee, n in info.calls.items()
+                            if callee in c.definitions)
+            cost[name] = min(total, MAX_DEFINITION_COST * 10)
+        return cost[name]
+    for name, info in c.definitions.items():
+        over = [k for k in info.calls if k in c.definitions and of(k) > MAX_DEFINITION_COST]
+        if of(name) > MAX_DEFINITION_COST and not over:     # the first one over: the cause
+            uses = ", ".join(f"'{k}' {n} times" for k, n in info.calls.items() if n > 1)
+            c.sink.error(c.src.key_pos(info.path), f"definition '{name}' expands into more "
+                         f"than {MAX_DEFINITION_COST} evaluations each time it is used (the "
+                         f"limit){'; it uses ' + uses if uses else ''}: compute a part once "
+                         "(a variable set by `set:`, or `let:` in an effect list)", "limit")
 
 
 def warn_unused(c: CompileContext) -> None:

@@ -57,6 +57,8 @@ class Compiler:
         ``refs``), or by a step, action or procedure (then it is ``used``)."""
         if self.current:
             self.current[-1].refs.add(info.name)
+            calls = self.current[-1].calls
+            calls[info.name] = calls.get(info.name, 0) + 1
         else:
             info.used = True
 
@@ -262,6 +264,8 @@ class Compiler:
         for side, x in ((t.children[0], a), (t.children[2], b)):
             if not compatible(x.type, "int"):
                 raise ExprError(f"'{op}' works on numbers, not {x.type}", _off(side), "type")
+        if op == "*":              # the one way a number can grow without bound quickly
+            return Typed(f"_mul({a.code}, {b.code})", "int")
         pyop = "//" if op == "/" else op
         return Typed(f"({a.code} {pyop} {b.code})", "int")
 
@@ -381,12 +385,21 @@ def _src(t) -> str:
     return "/".join(str(c) for c in t.scan_values(lambda v: isinstance(v, Token)))
 
 
+def _mul(a, b):
+    """``a * b`` of the language, refused beyond 300 bits (about 90 digits)."""
+    out = a * b
+    if out.__class__ is int and out.bit_length() > 300:
+        raise ValueError("a product of more than 90 digits: a number grows without bound")
+    return out
+
+
 def namespace() -> dict:
     """The globals generated code runs in: built-in implementations and helpers, and
     no Python builtins but the few the generated code uses (``__builtins__`` is empty)."""
     ns = {"__builtins__": {}, "list": list, "range": range, "len": len,
           "RuntimeError": RuntimeError}
     ns.update({"_B_" + name: b.impl for name, b in REGISTRY.items() if b.impl is not None})
+    ns["_mul"] = _mul
     ns["_at"] = REGISTRY["at"].impl
 
     def _nn(a, b):

@@ -96,10 +96,10 @@ def _report_effect(err, src: Source, sink: DiagnosticSink) -> None:
                    + ", ".join(names), "schema")
         return
     if not meant:
-        keys = ", ".join(str(k) for k in inst)
-        hint = suggest(next(iter(inst)), names)
+        key = str(next(iter(inst)))
+        hint = suggest(key, names)
         sink.error(src.key_pos(path + (next(iter(inst)),)),
-                   f"unknown effect '{keys}'{hint}; an effect is one of: "
+                   f"unknown effect '{key}'{hint}; an effect is one of: "
                    + ", ".join(names), "schema")
         return
     if len(meant) > 1:

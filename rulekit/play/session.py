@@ -22,13 +22,14 @@ def step(game, action, transcript=None) -> None:
     transcript.flush()
 
 
-def play_out(game, agents: dict, transcript=None, stop=None) -> None:
+def play_out(game, agents: dict, transcript=None, stop=None, after=None) -> None:
     """Play until the game ends, asking ``agents[seat].choose(game)`` at each decision.
     An agent that gives up raises (a person who leaves: rulekit.play.terminal.Abandoned);
     the game stays as it was before that decision. A ruleset that fails inside an agent
     (its heuristic) ends the game as aborted. ``stop()``, checked before each
     decision, raises KeyboardInterrupt when true (an interrupt that some library code
-    swallowed still stops the game)."""
+    swallowed still stops the game); ``after(game)`` runs after each action (saving the
+    record of a person's game as it goes, say)."""
     while not game.finished:
         if stop is not None and stop():
             raise KeyboardInterrupt
@@ -38,6 +39,8 @@ def play_out(game, agents: dict, transcript=None, stop=None) -> None:
             game.stop(str(exc))
             return
         step(game, action, transcript)
+        if after is not None:
+            after(game)
 
 
 def simulate(rules, name: str, games: int) -> list:

@@ -194,6 +194,11 @@ class HumanAgent:
                 out.print("  please type a number from the list, or an action such as "
                           f"'{actions[0]}'")
                 continue
+            if text.lower() in ("help", "?", "h"):
+                out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
+                          f" or its text such as '{_escape(str(actions[-1]))}'; a card alone "
+                          "(like 7h, 10♥ or ♥10) plays it; end of input leaves the game")
+                continue
             if text.isascii() and text.isdigit():   # not '²' or '①': those are text
                 n = int(text) if len(text) < 7 else 0
                 if 1 <= n <= len(actions):

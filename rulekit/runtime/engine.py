@@ -29,7 +29,7 @@ import random
 
 from ..errors import CardError, IllegalAction, RulesetFailure
 from ..lang.effects import GameOver
-from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS
+from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .actions import Action, Result  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, _not_a_choice, raised_by_ruleset  # noqa: F401
 from .state import State
@@ -48,7 +48,8 @@ class GameState(State):
         n = rules.players[2] if players is None else players
         lo, hi, _ = rules.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-            raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {players!r}")
+            count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            raise ValueError(f"{rules.name} is for {count} players, not {players!r}")
         seed = 0 if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
@@ -61,6 +62,9 @@ class GameState(State):
                              f"spaces), not {type(deck).__name__}")
         if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
             raise ValueError(f"max_actions must be a positive whole number, not {max_actions!r}")
+        if max_actions > MAX_RECORD_ACTIONS:      # a record must be able to hold the game
+            raise ValueError(f"max_actions: at most {MAX_RECORD_ACTIONS} (a record holds at "
+                             f"most that many actions), not {str(max_actions)[:20]}")
         if random_version not in (1, 2):
             raise ValueError(f"random_version must be 1 or 2, not {random_version!r}")
         rng = random.Random(seed)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..errors import GENERATED
 
-_RUNTIME_WORDS = {"ZeroDivisionError": "division by zero",
+_RUNTIME_WORDS = {"ZeroDivisionError": "division by zero", "MemoryError": "out of memory",
                   "TypeError": "a value of the wrong type (often a variable that is still null)",
                   "KeyError": "no such card, seat or name", "IndexError": "no such item",
                   "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}

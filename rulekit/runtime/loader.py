@@ -63,7 +63,7 @@ def check(ruleset, options: dict | None = None, roots=None):
     try:
         src = load_document(path, sink, display, roots=roots)
         if src is None or sink.has_errors or not check_shape(src, sink):
-            return None, sink.sorted()
+            return None, sink.sorted(display)
         rules = compile_ruleset(src, sink, options, display, cls=Rules)
         if rules is not None:
             build_machine(rules, sink)
@@ -72,19 +72,19 @@ def check(ruleset, options: dict | None = None, roots=None):
         sink.error(Pos(display, 1, 1), "something in this ruleset is too long or too deeply "
                    "nested (an expression of hundreds of terms or levels): split it into "
                    "definitions", "too-deep")
-        return None, sink.sorted()
+        return None, sink.sorted(display)
     except SyntaxError as exc:
         if "too many nested" not in str(exc) and "too complex" not in str(exc):
             raise                      # generated code that does not compile: a bug
         sink.error(Pos(display, 1, 1), "something in this ruleset is too long or too deeply "
                    "nested (an expression of hundreds of terms or levels): split it into "
                    "definitions", "too-deep")
-        return None, sink.sorted()
+        return None, sink.sorted(display)
     if rules is None or sink.has_errors:
-        return None, sink.sorted()
-    rules.warnings = [d for d in sink.sorted() if d.severity == "warning"]
+        return None, sink.sorted(display)
+    rules.warnings = [d for d in sink.sorted(display) if d.severity == "warning"]
     rules.fingerprint = fingerprint(src.data)
-    return rules, sink.sorted()
+    return rules, sink.sorted(display)
 
 
 def _display(path) -> str:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import RecordError, printable
 from ..limits import (MAX_ACTIONS, MAX_INT_DIGITS, MAX_NESTING, MAX_PLAYERS,
-                      MAX_RECORD_ACTIONS)
+                      MAX_RECORD_ACTIONS, MAX_RECORD_BYTES)
 from ..source.files import read_limited
 from ..version import __version__
 
@@ -111,7 +111,7 @@ KEYS = ("format", "rulekit_version", "ruleset", "fingerprint", "options", "playe
 def read_record(path: str) -> dict:
     """Read and check a record file; raises RecordError naming what is wrong."""
     try:
-        text = read_limited(Path(path), "record")
+        text = read_limited(Path(path), "record", MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except IsADirectoryError:

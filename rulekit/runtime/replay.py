@@ -67,7 +67,8 @@ def confined_ruleset(name: str, roots, folder: str | None = None) -> str:
                                        f"{suggest(name, bundled_rulesets())}; bundled: "
                                        + ", ".join(bundled_rulesets()), "missing-file")])
     raise RecordError(f"the record's ruleset {_json(name)} is refused or not found: {rule} "
-                      "(a relative path is read from the record's folder)")
+                      "(a relative path is read from the record's folder; name another "
+                      "folder it may come from with --rulesets DIR)")
 
 
 def record_roots(record: dict, rulesets=()) -> list:

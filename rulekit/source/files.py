@@ -35,7 +35,7 @@ def bundled_rulesets() -> dict[str, Path]:
     return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
 
 
-def read_limited(path: Path, what: str = "file") -> str:
+def read_limited(path: Path, what: str = "file", limit: int | None = None) -> str:
     """The UTF-8 text of the regular file ``path``, at most MAX_FILE_BYTES long.
 
     Raises FileNotFoundError, IsADirectoryError, UnicodeDecodeError, OSError, or
@@ -44,17 +44,18 @@ def read_limited(path: Path, what: str = "file") -> str:
     import stat
 
     from ..limits import MAX_FILE_BYTES
+    limit = MAX_FILE_BYTES if limit is None else limit
     info = path.stat()
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(str(path))
     if not stat.S_ISREG(info.st_mode):
         raise ValueError(f"{path}: not a regular file (a device, a pipe or a socket is not "
                          f"a {what})")
-    if info.st_size > MAX_FILE_BYTES:
+    if info.st_size > limit:
         raise ValueError(f"{path}: {info.st_size} bytes; a {what} may have at most "
-                         f"{MAX_FILE_BYTES} (the limit)")
+                         f"{limit} (the limit)")
     with open(path, "rb") as f:
-        data = f.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise ValueError(f"{path}: more than {MAX_FILE_BYTES} bytes (the limit)")
-    return data.decode("utf-8")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"{path}: more than {limit} bytes (the limit)")
+    return data.decode("utf-8-sig")            # a byte-order mark is fine
