@@ -37,12 +37,13 @@ REGISTRY: dict[str, Builtin] = {}
 
 
 def builtin(params: str, result: str, doc: str, example: str, state: bool = False,
-            name: str | None = None):
-    """Register the decorated function as a built-in named ``name`` (default: its own)."""
+            name: str | None = None, items: str | None = None):
+    """Register the decorated function as a built-in named ``name`` (default: its own);
+    ``items``: the type of the items of its list result, when known (``seat``)."""
     def wrap(fn):
         key = name or fn.__name__.rstrip("_")
         REGISTRY[key] = Builtin(key, tuple(params.split()) if params else (), result, fn,
-                                doc, example, state)
+                                doc, example, state, items=items)
         return fn
     return wrap
 
@@ -353,12 +354,13 @@ def min_(a, b):
 
 # ---- seats -----------------------------------------------------------------------------
 
-@builtin("", "list", "every seat 0..n-1", "seats()", state=True)
+@builtin("", "list", "every seat 0..n-1", "seats()", state=True, items="seat")
 def seats(G):
     return list(range(G.n))
 
 
-@builtin("", "list", "the seats still in the game, in seat order", "count(seats_in())", state=True)
+@builtin("", "list", "the seats still in the game, in seat order", "count(seats_in())",
+         state=True, items="seat")
 def seats_in(G):
     inp = G.inplay
     return [s for s in range(G.n) if inp[s]]
@@ -371,7 +373,7 @@ def is_in(G, s):
 
 @builtin("seat", "list",
          "the seats still in, clockwise starting at s (s first if still in)",
-         "seats_from(left_of(dealer))", state=True)
+         "seats_from(left_of(dealer))", state=True, items="seat")
 def seats_from(G, s):
     n, inp = G.n, G.inplay
     return [(s + i) % n for i in range(n) if inp[(s + i) % n]]
@@ -393,7 +395,3 @@ def left_of(G, s):
 def next_seat(G, s):
     return (s + 1) % G.n
 
-
-# the items of these lists are seats (a choice domain of seats is not a choice of cards)
-for _name in ("seats", "seats_in", "seats_from"):
-    REGISTRY[_name] = REGISTRY[_name].__class__(**{**REGISTRY[_name].__dict__, "items": "seat"})
