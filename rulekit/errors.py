@@ -152,6 +152,11 @@ def suggest(name, known) -> str:
 GENERATED = "<ruleset code>"
 
 
+class RulesetFault(Exception):
+    """Raised at play time by rulekit's own code when a ruleset cannot go on (no
+    transition applies, a choice that is not a card or play): the game aborts."""
+
+
 def printable(text: str, limit: int = 300) -> str:
     """``text`` safe to print on one line of a terminal: control characters (escape
     sequences, NUL) written as ``\\xNN``, and at most ``limit`` characters."""

@@ -295,6 +295,7 @@ class Transition:
     target_name: str
     pos: Pos | None
     cond_text: str = ""
+    cond_code: str = ""         # the condition's generated Python (``True``: none)
 
 
 @dataclass
@@ -311,6 +312,9 @@ class Step:
     doc: str = ""
     ends_game: bool = False
     rule: str = ""
+    legal: Callable | None = None   # G -> the legal actions (compiler.hotpath), if actor
+    enter: Callable | None = None   # G -> this step, entered (its do run)
+    follow: Callable | None = None  # (G, L) -> the next step, entered (a transition taken)
 
     @property
     def key(self) -> str:
@@ -361,6 +365,7 @@ class Ruleset:
     graph: object = None
     context: object = None      # the compile context, for expressions compiled later
     fingerprint: str = ""       # sha256 of the resolved data (records pin it)
+    hot_source: str = ""        # the generated legal-action module (compiler.hotpath)
 
     def __post_init__(self):
         # the card tables, read at play time by built-ins: plain attributes (fast)

@@ -17,6 +17,7 @@ from ..model import Ruleset
 from ..source.yaml_source import Source
 from .context import CompileContext, compile_definition
 from .declarations import declare
+from .hotpath import build as build_hotpath
 from .phases import compile_phases, link
 
 
@@ -49,6 +50,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
                 c.option_decls, dict(c.user_options), c.definitions, c.procedures, setup,
                 phases, start, src, path=display, context=c)
     warn_unused(c)
+    rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple))
     return rules
 
 

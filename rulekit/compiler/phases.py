@@ -90,13 +90,15 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     else:
         for i, tdata in enumerate(nxt or []):
             tp = path + ("next", i)
-            cond = None
+            cond, code = None, "True"
             if "if" in tdata:
                 cnd = c.expr(tp + ("if",), after)
                 cond = c.fn(cnd.code) if cnd else None
+                code = cnd.code if cnd else "True"
             do_t = c.effects(tp + ("do",), after)
             transitions.append(Transition(cond, do_t, None, tdata["goto"],
-                                          c.src.pos(tp + ("goto",)), str(tdata.get("if", ""))))
+                                          c.src.pos(tp + ("goto",)), str(tdata.get("if", "")),
+                                          code))
     return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
                 sdata.get("doc", ""), rule=sdata.get("rule", ""))
 

@@ -219,14 +219,10 @@ def last_play(G, cs):
 
 # ---- lists -----------------------------------------------------------------------------
 
-@builtin("list", "int", "number of items", "count(hand[s])")
-def count(xs):
-    return len(xs)
-
-
-@builtin("list", "bool", "true if there are no items", "empty(stock)")
-def empty(xs):
-    return not xs
+compiled_builtin("count", "list", "int", "number of items", "count(hand[s])",
+                 inline="len({0})")
+compiled_builtin("empty", "list", "bool", "true if there are no items", "empty(stock)",
+                 inline="(not {0})")
 
 
 @builtin("list", "any", "the first item, null if none", "first(seats_in())")

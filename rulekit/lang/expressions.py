@@ -135,6 +135,8 @@ class Compiler:
         tok = t.children[0]
         name = str(tok)
         ctx = self.ctx
+        if name in scope.bound:
+            return scope.bound[name]
         if name in scope.pylocals:
             return Typed(py_name(name), scope.pylocals[name])
         if name in scope.locals:

@@ -56,11 +56,22 @@ class Scope:
 
     ``pylocals``: name -> type, compiled as Python locals (parameters, lambdas);
     ``locals``: name -> type, read from the locals dict ``L``;
-    ``specials``: which context names exist (``actor``, ``last_action``, ``seat``).
+    ``specials``: which context names exist (``actor``, ``last_action``, ``seat``);
+    ``bound``: name -> :class:`Typed`, compiled as that fragment (the parameters of a
+    definition written in place by the hot-path compiler);
+    ``varying``: the names whose value changes within the code being compiled (a
+    choice variable, lambda parameters): what does not use them may be computed once.
     """
     pylocals: dict = field(default_factory=dict)
     locals: dict = field(default_factory=dict)
     specials: frozenset = frozenset()
+    bound: dict = field(default_factory=dict)
+    varying: frozenset = frozenset()
 
     def child(self, **pylocals) -> "Scope":
-        return Scope({**self.pylocals, **pylocals}, self.locals, self.specials)
+        """A scope with lambda parameters ``pylocals`` (name -> type) added; they vary,
+        and hide bound names of the same name."""
+        bound = {k: v for k, v in self.bound.items() if k not in pylocals} \
+            if self.bound else self.bound
+        return Scope({**self.pylocals, **pylocals}, self.locals, self.specials, bound,
+                     self.varying | frozenset(pylocals))

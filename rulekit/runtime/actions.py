@@ -26,21 +26,25 @@ class Action(tuple):
     (its compiled :class:`~rulekit.model.ActionDef`), ``key`` (name, set of cards).
 
     ``str(action)`` is the action string (``play 7H``, ``play 5H 6H 7H``, ``stock``).
-    Actions are immutable (a tuple underneath: name, cards, seat, choice, defn, key;
-    the engine builds them with ``tuple.__new__``): setting an attribute raises
-    AttributeError, and ``choice`` hands out a copy.
+    Actions are immutable (a tuple underneath: name, cards, seat, choice, defn and a
+    slot left None; the generated legal-action functions build them with
+    ``tuple.__new__``, so that listing them costs one tuple each): setting an attribute
+    raises AttributeError, and ``choice`` hands out a copy.
     """
     __slots__ = ()
 
     def __new__(cls, defn, choice, cards: tuple, seat: int):
-        name = defn.name
-        return tuple.__new__(cls, (name, cards, seat, choice, defn, (name, frozenset(cards))))
+        return tuple.__new__(cls, (defn.name, cards, seat, choice, defn, None))
 
     name = property(_get(0), doc="the action's name (``play``)")
     cards = property(_get(1), doc="the chosen cards, a run ascending by rank")
     seat = property(_get(2), doc="the seat that takes it")
     defn = property(_get(4), doc="the compiled action it is an instance of")
-    key = property(_get(5), doc="(name, frozenset of cards): what identifies it")
+
+    @property
+    def key(self) -> tuple:
+        """(name, frozenset of cards): what identifies it among a seat's legal actions."""
+        return (self[0], frozenset(self[1]))
 
     @property
     def choice(self):
@@ -62,7 +66,8 @@ class Action(tuple):
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Action):
-            return self[5] == other[5] and self[2] == other[2]
+            return (self[0] == other[0] and self[2] == other[2]
+                    and frozenset(self[1]) == frozenset(other[1]))
         return NotImplemented
 
     def __ne__(self, other) -> bool:
@@ -70,7 +75,7 @@ class Action(tuple):
         return eq if eq is NotImplemented else not eq
 
     def __hash__(self) -> int:
-        return hash((self[5], self[2]))
+        return hash((self[0], frozenset(self[1]), self[2]))
 
     def __reduce__(self):
         return (_rebuild, (self[4], self.choice, self[1], self[2]))

@@ -31,11 +31,9 @@ from ..errors import CardError, IllegalAction, RulesetFailure
 from ..lang.effects import GameOver
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .actions import Action, Result  # noqa: F401 (part of the engine's API)
-from .faults import _RUNTIME_WORDS, RulesetFault, _not_a_choice, raised_by_ruleset  # noqa: F401
+from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
 from .state import State
 
-_new = tuple.__new__            # an Action from its fields (see rulekit.runtime.actions)
-_NO_CARDS = frozenset()
 
 
 class GameState(State):
@@ -163,91 +161,47 @@ class GameState(State):
     def _start(self):
         self.rules.setup.fn(self, {})
         start_phase = self.rules.phases[self.rules.start]
-        self._enter(start_phase.steps[start_phase.start])
+        start_phase.steps[start_phase.start].enter(self)
         self._advance()
 
-    def _enter(self, step):
-        self.step = step
-        self.phase = step.phase
-        self._L = {}
-        step.do.fn(self, self._L)
-
-    def _follow(self):
-        """Take the current step's first transition whose condition holds."""
-        step, L = self.step, self._L
-        for tr in step.transitions:
-            if tr.cond is None or tr.cond(self, L):
-                tr.do.fn(self, L)
-                self._enter(tr.target)
-                return
-        raise RulesetFault(f"a bad value (no transition of step {step.key} applies)")
-
     def _advance(self):
-        """Run automatic steps until a decision (legal actions computed) or the end."""
+        """Run automatic steps until a decision (legal actions computed) or the end.
+        Entering a step and following its transitions are the step's generated
+        functions (``enter``, ``follow``; see rulekit.compiler.hotpath)."""
         auto = 0
-        while True:
-            step = self.step
-            if step.actor is not None:
-                actor = step.actor(self, self._L)
-                if actor.__class__ is not int or not 0 <= actor < self.n:
-                    raise RulesetFault(f"the actor {actor!r} is not a seat of this game")
-                self.actor = actor
-                self._compute_legal()
-                if not self._legal:
-                    self._abort(f"seat {self.actor} has no legal action at step {step.key}")
-                return
+        step = self.step
+        while step.actor is None:
             auto += 1
             if auto > AUTO_STEP_LIMIT:
                 self._abort(f"automatic steps ran {AUTO_STEP_LIMIT} times without a decision "
                             f"(last at step {step.key})")
                 return
-            self._follow()
+            step = step.follow(self, self._L)
+        actor = step.actor(self, self._L)
+        if actor.__class__ is not int or not 0 <= actor < self.n:
+            raise RulesetFault(f"the actor {actor!r} is not a seat of this game")
+        self.actor = actor
+        self._compute_legal()
+        if not self._legal:
+            self._abort(f"seat {actor} has no legal action at step {step.key}")
 
     def _compute_legal(self):
-        """The legal actions of the seat to act: each item of each action's choice domain
-        (a card or a play) for which ``legal`` holds, once each (a domain that lists the
+        """The legal actions of the seat to act, from the step's generated function (see
+        :mod:`rulekit.compiler.hotpath`): each item of each action's choice domain (a
+        card or a play) for which ``legal`` holds, once each (a domain that lists the
         same play twice offers it once). An item that is not a card or a list of cards
         is the ruleset's error (RulesetFault)."""
-        seat = self.actor
-        order = self.rules.rank_of
-        out = []
-        index = {}
-        for a in self.step.actions:
-            legal = a.legal
-            name = a.name
-            if a.var is None:
-                if legal is None or legal(self, {}):
-                    key = (name, _NO_CARDS)
-                    act = _new(Action, (name, (), seat, None, a, key))
-                    out.append(act)
-                    index[key] = act
-                continue
-            L = {}
-            var = a.var
-            for x in a.domain(self, L):
-                L[var] = x
-                if legal is None or legal(self, L):
-                    if x.__class__ is list:
-                        if len(x) == 1:
-                            if x[0].__class__ is not str or x[0] not in order:
-                                raise RulesetFault(_not_a_choice(a, x))
-                            cards = (x[0],)
-                        else:
-                            try:
-                                cards = tuple(sorted(x, key=order.__getitem__))
-                            except (KeyError, TypeError):
-                                raise RulesetFault(_not_a_choice(a, x)) from None
-                    elif x.__class__ is str and x in order:
-                        cards = (x,)
-                    else:
-                        raise RulesetFault(_not_a_choice(a, x))
-                    key = (name, frozenset(cards))
-                    if key not in index:      # the same play listed twice is offered once
-                        act = _new(Action, (name, cards, seat, x, a, key))
-                        out.append(act)
-                        index[key] = act
-        self._legal = out
-        self._index = index
+        self._legal = self.step.legal(self)
+        self._index = None
+
+    def _indexed(self) -> dict:
+        """The legal actions by key (name, frozenset of cards), built when first asked."""
+        index = self._index
+        if index is None:
+            index = self._index = {}
+            for a in self._legal:
+                index.setdefault((a[0], frozenset(a[1])), a)
+        return index
 
     # ---- the API (INTERFACES.md section 5) --------------------------------------------
     @property
@@ -282,7 +236,7 @@ class GameState(State):
             raise IllegalAction("empty action", text, self.to_act, self._strings())
         name = parts[0].lower()
         cards = [self.rules.parse_card(p) for p in parts[1:]]
-        act = self._index.get((name, frozenset(cards)))
+        act = self._indexed().get((name, frozenset(cards)))
         if act is None or len(set(cards)) != len(cards):
             raise IllegalAction(self._illegal_message(text), text, self.to_act, self._strings())
         return act
@@ -306,7 +260,11 @@ class GameState(State):
         if self.finished:
             raise IllegalAction(self._illegal_message(action), action, None, [])
         if isinstance(action, Action):
-            act = self._index.get(action[5])
+            for act in self._legal:           # one of ours: the usual case
+                if act is action:
+                    break
+            else:
+                act = self._indexed().get((action[0], frozenset(action[1])))
             if act is None or action[2] != self.actor:
                 raise IllegalAction(self._illegal_message(action), str(action), self.actor,
                                     self._strings())
@@ -320,7 +278,7 @@ class GameState(State):
         self.actions += 1
         text = str(act)
         self.history.append(text)
-        self._legal, self._index = [], {}
+        self._legal, self._index = [], None
         L = {defn.var: act.choice} if defn.var is not None else {}   # a fresh list
         event = {"kind": "action", "seat": act[2], "action": text, "until": None,
                  "actions": self.actions, "phase": self.phase}
@@ -328,7 +286,7 @@ class GameState(State):
         try:
             defn.do.fn(self, L)
             event["until"] = len(self.events)   # the events of the action's own effects
-            self._follow()
+            self.step.follow(self, self._L)
             self._advance()
         finally:
             if self.status == "in_progress" and self.actions >= self.max_actions:
@@ -412,5 +370,5 @@ class GameState(State):
         new.rng.setstate(self.rng.getstate())
         new._L = dict(self._L)
         new._legal = list(self._legal)
-        new._index = dict(self._index)
+        new._index = None
         return new

@@ -1,22 +1,12 @@
 """How the engine tells a ruleset's failures from rulekit's bugs, in words."""
 from __future__ import annotations
 
-from ..errors import GENERATED
+from ..errors import GENERATED, RulesetFault  # noqa: F401 (the engine's name for it)
 
 _RUNTIME_WORDS = {"ZeroDivisionError": "division by zero", "MemoryError": "out of memory",
                   "TypeError": "a value of the wrong type (often a variable that is still null)",
                   "KeyError": "no such card, seat or name", "IndexError": "no such item",
                   "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}
-
-
-class RulesetFault(Exception):
-    """A ruleset that cannot go on at play time (no transition applies)."""
-
-
-def _not_a_choice(action, item) -> str:
-    shown = item if isinstance(item, (int, str)) else type(item).__name__
-    return (f"action '{action.name}' offers {shown!r}, which is not a card or a list of "
-            "cards (a choice domain lists cards or plays)")
 
 
 def raised_by_ruleset(exc: BaseException) -> bool:

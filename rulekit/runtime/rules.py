@@ -5,11 +5,14 @@ from ..errors import Diagnostic, RulesetError
 from ..lang.expressions import ExprError, Scope
 from ..limits import MAX_ACTIONS
 from ..model import Ruleset
+from .actions import Action
 
 
 class Rules(Ruleset):
     """A compiled ruleset, ready to play (see :class:`rulekit.model.Ruleset` for its
     attributes)."""
+
+    action_class = Action        # what the generated legal-action functions build
 
     def new_game(self, players: int | None = None, seed: int | None = 0, deck=None,
                  dealer: int | None = None, max_actions: int = MAX_ACTIONS,
