@@ -372,6 +372,12 @@ class Ruleset:
         cards = self.cards
         self.pack, self.ranks, self.suits = cards.pack, cards.ranks, cards.suits
         self.rank_of, self.suit_of, self.card_order = cards.rank_of, cards.suit_of, cards.order
+        # what a copy of a game state must copy deeper (runtime GameState.clone)
+        self.seat_zones = tuple(k for k, z in self.zones.items() if z.per == "seat")
+        self.game_zones = tuple(k for k, z in self.zones.items() if z.per != "seat")
+        self.seat_vars = tuple(k for k, v in self.vars.items() if v.per == "seat")
+        self.list_vars = tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
+                               not in ("int", "seat", "suit", "card", "rank", "bool", "str"))
 
     def parse_card(self, text) -> str:
         """Card text to the canonical card (see :meth:`Cards.lookup`); raises CardError."""

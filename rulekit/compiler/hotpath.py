@@ -31,181 +31,16 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import replace
 
 from ..errors import GENERATED, RulesetFault
 from ..lang.expressions import Scope, Typed, py_name
 from ..lang.grammar import parse
 from ..lang.types import ExprError
 from .context import CompileContext, _DefAwareCompiler
+from .optimize import HotCompiler, _single_domain
 
-INLINE_NODES = 60          # parse-tree nodes of a definition written in place
-INLINE_DEPTH = 6           # definitions written in place inside each other
-_CALL = re.compile(r"[A-Za-z_][\w.]*\(")
-_SIMPLE = re.compile(r"\(?-?[\w.]+\)?|'[\w ]*'")
-_CHEAP = ("len(", "_SUIT.get(", "_RANK.get(")     # not worth a memo
-_PLACED = re.compile(r"v_\w+|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
-# list ends written in place when their argument is a local or a memo (read twice)
-_ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else None)",
-         "lowest": "(({x}[0] if len({x}) == 1 else _B_lowest(G, {x})) if {x} else None)",
-         "highest": "(({x}[0] if len({x}) == 1 else _B_highest(G, {x})) if {x} else None)"}
-_LOAD = re.compile(r"G\.actor|G\.[zv]\['\w+'\](\[(G\.actor|_g\d+)\])?")
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
 _UNSET = object()          # a value not computed yet (``_u`` in the generated code)
-
-
-def _names(tree) -> set:
-    """The NAME tokens of a parse (sub)tree."""
-    from lark import Token, Tree
-    if isinstance(tree, Token):
-        return {str(tree)} if tree.type == "NAME" else set()
-    return {str(v) for v in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
-        if isinstance(tree, Tree) else set()
-
-
-def _size(tree) -> int:
-    from lark import Tree
-    return sum(1 for _ in tree.iter_subtrees()) if isinstance(tree, Tree) else 1
-
-
-class HotCompiler(_DefAwareCompiler):
-    """The expression compiler of the hot path: writes small definitions in place and
-    computes what does not vary once (see the module docstring)."""
-
-    def __init__(self, owner: CompileContext):
-        super().__init__(owner)
-        self.memo: dict = {}        # code -> the local that holds its value
-        self.plain: dict = {}       # a memo's code -> the code it computes
-        self.loads: dict = {}       # G.z['x'], G.v['x'], G.actor -> a local read first
-        self.vmemo: dict = {}       # the same, for what varies with the chosen item
-        self.counting: dict | None = None   # first pass: how often each code is written
-        self.repeated: dict = {}    # what the first pass counted
-        self.lazy = 0               # inside a lambda or a lazy operand: no memo there
-        self.inlining: list = []    # definitions being written in place
-        self._trees: dict = {}      # definition name -> its parse tree
-
-    def node(self, t, scope):
-        out = super().node(t, scope)
-        if _LOAD.fullmatch(out.code):
-            # a zone, a variable, the actor: read once into a local at the top (reading
-            # them cannot fail, and lambdas may read a local of their function)
-            name = self.loads.get(out.code)
-            if name is None:
-                name = self.loads[out.code] = f"_g{len(self.loads)}"
-            return replace(out, code=name)
-        if self.lazy or out.type == "fn" or not _CALL.match(out.code) \
-                or out.code.startswith(_CHEAP):
-            return out
-        if _names(t) & scope.varying:
-            # varies with the chosen item: computed once per item if written twice
-            key = self.unmemo(out.code)
-            if self.counting is not None:
-                self.counting[key] = self.counting.get(key, 0) + 1
-                return out
-            if self.repeated.get(key, 0) < 2:
-                return out
-            table, prefix = self.vmemo, "_v"
-        else:
-            table, prefix = self.memo, "_h"
-        name = table.get(out.code)
-        if name is None:
-            name = table[out.code] = f"{prefix}{len(table)}"
-        form = f"({name} if {name} is not _u else ({name} := {out.code}))"
-        self.plain[form] = out.code
-        return replace(out, code=form)
-
-    def n_call(self, t, scope):
-        name = str(t.children[0])
-        argtrees = t.children[1].children if len(t.children) > 1 and t.children[1] is not None else []
-        if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
-            arg = self.node(argtrees[0], scope)
-            if arg.perseat is None and arg.zone is None and _PLACED.fullmatch(arg.code):
-                x = arg.code
-                return Typed(_ENDS[name].format(x=x), "card" if name in ("lowest", "highest")
-                             else "any")
-        return self._n_call(t, scope, name, argtrees)
-
-    def unmemo(self, code: str) -> str:
-        """``code`` with every memo written out as what it computes (for a lambda's
-        body: an assignment there would bind the lambda's own local)."""
-        for form, plain in reversed(self.plain.items()):
-            if form in code:
-                code = code.replace(form, plain)
-        return code
-
-    def n_lambda_(self, t, scope):
-        self.lazy += 1
-        try:
-            return super().n_lambda_(t, scope)
-        finally:
-            self.lazy -= 1
-
-    def n_coalesce(self, t, scope):
-        self.lazy += 1
-        try:
-            return super().n_coalesce(t, scope)
-        finally:
-            self.lazy -= 1
-
-    def n_name(self, t, scope):
-        name = str(t.children[0])
-        if name in scope.bound and self.lazy:
-            b = scope.bound[name]
-            return replace(b, code=self.unmemo(b.code))
-        info = self.ctx.definitions.get(name)
-        if (info is not None and not info.params and name not in scope.bound
-                and name not in scope.pylocals and name not in scope.locals):
-            out = self._inline(info, [], [], scope)
-            if out is not None:
-                return out
-        return super().n_name(t, scope)
-
-    def _n_call(self, t, scope, name, argtrees):
-        info = self.ctx.definitions.get(name)
-        if info is not None and len(argtrees) == len(info.params) and info.params:
-            args = [self.node(a, scope) for a in argtrees]
-            out = self._inline(info, args, argtrees, scope)
-            if out is not None:
-                return out
-        return super().n_call(t, scope)
-
-    def _inline(self, info, args, argtrees, scope):
-        """``info``'s body written in place with its parameters bound to ``args``, or
-        None when it is too large, nested too deep, or would evaluate an argument that
-        varies more than once."""
-        if info.type is None or len(self.inlining) >= INLINE_DEPTH or info in self.inlining:
-            return None
-        tree = self._trees.get(info.name)
-        if tree is None:
-            try:
-                tree = parse(info.text, "expr") if isinstance(info.text, str) else None
-            except ExprError:
-                tree = None
-            self._trees[info.name] = tree if tree is not None else False
-        if not tree or _size(tree) > INLINE_NODES:
-            return None
-        from lark import Token
-        uses: dict = {}
-        for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
-            uses[str(tok)] = uses.get(str(tok), 0) + 1
-        varying = set()
-        for param, arg, at in zip(info.params, args, argtrees):
-            if _names(at) & scope.varying:
-                varying.add(param)
-                if uses.get(param, 0) > 1 and not _SIMPLE.fullmatch(arg.code):
-                    return None
-        inner = Scope(bound=dict(zip(info.params, args)), varying=frozenset(varying))
-        self.inlining.append(info)
-        saved = dict(self.memo)
-        try:
-            out = self.node(tree, inner)
-        except ExprError:
-            self.memo = saved
-            return None
-        finally:
-            self.inlining.pop()
-        self.note_definition(info)
-        return Typed(f"({out.code})", info.type, items=out.items)
 
 
 def _choice_cards(order, defn, x) -> tuple:
@@ -322,6 +157,9 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
         vtype = "card" if dom.type in ("cards", "zone") else "play" if dom.type == "list" else "any"
         var = py_name(a.var)
         hc.vmemo = {}
+        one = _single_domain(hc, dom.code)     # singles(a zone): loop over its cards
+        if one:
+            hc.single = {var: "_one"}
         if "legal" in c.data["phases"][phase.name]["actions"][a.name]:
             scope = Scope(pylocals={a.var: vtype}, specials=frozenset({"actor"}),
                           varying=frozenset({a.var}))
@@ -329,16 +167,25 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
             _expr(c, hc, path + ("legal",), scope)
             hc.repeated, hc.counting = hc.counting, None
             legal = _expr(c, hc, path + ("legal",), scope)
-        body.append(f"for {var} in {dom.code}:")
+        hc.single = {}
         inner = [f"if {legal}:"] if legal else []
         if hc.vmemo:
             inner.insert(0, " = ".join(hc.vmemo.values()) + " = _u")
         pad = "    " if legal else ""
-        if dom.zone is not None:          # a zone holds distinct cards
+        if one:
+            body.append(f"for _one in {one}:")
+            if legal and re.search(rf"\b{var}\b", legal):
+                inner.insert(0, f"{var} = [_one]")
+                choice = var
+            else:
+                choice = "[_one]"
+            inner.append(pad + f"out.append(_new(_A, ({name}, (_one,), seat, {choice}, {dname}, None)))")
+        elif dom.zone is not None:          # a zone holds distinct cards
+            body.append(f"for {var} in {dom.code}:")
             line = f"out.append(_new(_A, ({name}, ({var},), seat, {var}, {dname}, None)))"
             inner.append(pad + line)
         else:
-            body.insert(len(body) - 1, f"seen_{i} = set()")
+            body += [f"seen_{i} = set()", f"for {var} in {dom.code}:"]
             inner += [pad + f"if {var}.__class__ is list and len({var}) == 1 and {var}[0] in _ORDER:",
                       pad + f"    k = {var}[0]",
                       pad + "    cards = (k,)",

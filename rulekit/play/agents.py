@@ -31,36 +31,46 @@ def determinize(game, seat: int, rng: random.Random):
     """A copy of ``game`` in which the cards hidden from ``seat`` are redealt at random
     among the hidden places (each zone keeps its count; visible cards stay put).
 
-    Tags and face-down marks belong to the place, so they follow the new card.
+    Tags and face-down marks belong to the place, so they follow the new card. What is
+    hidden is what :meth:`~rulekit.runtime.engine.GameState.view` hides, found without
+    building the view; the redeal takes the same values from ``rng`` as it always did.
     """
-    view = game.view(seat)
     copy = game.clone()
-    places = []   # (list object, index)
+    marks = copy.marks
+    places = []   # (list object, index, zone name, seat)
     for name, decl in game.rules.zones.items():
-        shown = view["zones"].get(name)
-        if shown is None:
-            continue
+        content = copy.z[name]
         if decl.per == "seat":
-            for s, cards in enumerate(shown):
-                lst = copy.z[name][s]
-                places += [(lst, i, name, s) for i, c in enumerate(cards) if c is None]
+            lists = enumerate(content)
         else:
-            lst = copy.z[name]
-            places += [(lst, i, name, None) for i, c in enumerate(shown) if c is None]
+            lists = ((None, content),)
+        for s, lst in lists:
+            if not lst:
+                continue
+            default = decl.see == "all" or (decl.see == "owner" and s == seat)
+            if not marks:
+                if not default:
+                    places += [(lst, i, name, s) for i in range(len(lst))]
+                continue
+            for i, c in enumerate(lst):
+                m = marks.get(c)
+                if not (m == "up" or (m != "down" and default)):
+                    places.append((lst, i, name, s))
     if not places:
         return copy
     hidden = [lst[i] for lst, i, _, _ in places]
     new = hidden[:]
     rng.shuffle(new)
-    old_tags = {c: copy.tags.pop(c) for c in hidden if c in copy.tags}
-    old_marks = {c: copy.marks.pop(c) for c in hidden if c in copy.marks}
+    tags, where = copy.tags, copy.where
+    old_tags = {c: tags.pop(c) for c in hidden if c in tags}
+    old_marks = {c: marks.pop(c) for c in hidden if c in marks}
     for (lst, i, name, s), old, card in zip(places, hidden, new):
         lst[i] = card
-        copy.where[card] = (name, s)
+        where[card] = (name, s)
         if old in old_tags:
-            copy.tags[card] = old_tags[old]
+            tags[card] = old_tags[old]
         if old in old_marks:
-            copy.marks[card] = old_marks[old]
+            marks[card] = old_marks[old]
     copy.call_ruleset(lambda g, L: g._compute_legal(), {})
     return copy
 

@@ -34,6 +34,8 @@ from .actions import Action, Result  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
 from .state import State
 
+_copy = list.copy
+
 
 
 class GameState(State):
@@ -119,7 +121,8 @@ class GameState(State):
             if not raised_by_ruleset(exc):
                 raise                       # a bug of rulekit, not of the ruleset
             self._abort(self._failed(exc))
-        self.settle_knowledge()
+        if self.surfaced:
+            self.settle_knowledge()
 
     def call_ruleset(self, fn, L: dict):
         """``fn(self, L)`` for a function compiled from the ruleset (a heuristic, an
@@ -346,29 +349,36 @@ class GameState(State):
         return self.call_ruleset(fn, dict(names))
 
     def clone(self) -> "GameState":
-        """An independent copy (its own random source in the same state). Its ``events``
-        start empty: what happened before the copy is in the original's."""
+        """An independent copy (its random source in the same state: shared until one
+        of the two draws from it, see ``rng``). Its ``events`` start empty: what
+        happened before the copy is in the original's."""
         new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
-        zones = self.rules.zones
-        new.z = {k: [list(x) for x in v] if zones[k].per == "seat" else list(v)
-                 for k, v in self.z.items()}
-        new.where = dict(self.where)
-        new.v = {k: ([list(x) if isinstance(x, list) else x for x in v]
-                     if self.rules.vars[k].per == "seat" else (list(v) if isinstance(v, list) else v))
-                 for k, v in self.v.items()}
-        new.tags = dict(self.tags)
-        new.playno = dict(self.playno)
-        new.marks = dict(self.marks)
-        new.inplay = list(self.inplay)
-        new.out_order = list(self.out_order)
-        new.history = list(self.history)
-        new.events = []                 # a copy starts its own event log
-        new.public = set(self.public)
-        new.surfaced = list(self.surfaced)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new._L = dict(self._L)
-        new._legal = list(self._legal)
-        new._index = None
+        d = new.__dict__
+        d.update(self.__dict__)
+        rules = self.rules
+        d["z"] = z = self.z.copy()
+        for k in rules.seat_zones:
+            z[k] = list(map(_copy, z[k]))
+        for k in rules.game_zones:
+            z[k] = z[k][:]
+        d["v"] = v = self.v.copy()
+        for k in rules.seat_vars:
+            v[k] = [y[:] if y.__class__ is list else y for y in v[k]]
+        for k in rules.list_vars:
+            if v[k].__class__ is list:
+                v[k] = v[k][:]
+        d["where"] = self.where.copy()
+        d["tags"] = self.tags.copy()
+        d["playno"] = self.playno.copy()
+        d["marks"] = self.marks.copy()
+        d["inplay"] = self.inplay[:]
+        d["out_order"] = self.out_order[:]
+        d["history"] = self.history[:]
+        d["events"] = []                # a copy starts its own event log
+        d["public"] = self.public.copy()
+        d["surfaced"] = self.surfaced[:]
+        d["_L"] = self._L.copy()
+        d["_legal"] = self._legal[:]
+        d["_index"] = None
+        self._rng_shared = d["_rng_shared"] = True
         return new

@@ -21,7 +21,8 @@ class State:
         self.n = n
         self.dealer = dealer
         self.seed = seed
-        self.rng = rng
+        self._rng = rng
+        self._rng_shared = False  # True: shared with a copy (see rng), copied before use
         self.z: dict = {}
         self.where: dict = {}     # card -> (zone name, seat or None)
         for name, decl in rules.zones.items():
@@ -53,6 +54,18 @@ class State:
         self.events: list[dict] = []  # what happened, in order (see emit)
         self.public: set = set()      # cards that have been face up to every seat
         self.surfaced: list = []      # put face up since the last decision (for `public`)
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's seeded random source. A copy of the game (``clone``) shares it
+        frozen with the original: whichever of them first draws from it takes its own
+        copy first (about 10 us, and nothing for the many copies that never draw)."""
+        if self._rng_shared:
+            old = self._rng
+            self._rng = random.Random.__new__(random.Random)   # no seeding from the OS
+            self._rng.setstate(old.getstate())
+            self._rng_shared = False
+        return self._rng
 
     def emit(self, event: dict) -> None:
         """Append ``event`` (a dict with ``kind``: moved, revealed, shown, announced, out,

@@ -103,17 +103,6 @@ def _c_shuffle(c, path, item, scope):
 
 # ---- runtime primitives (called from generated code; G is the game state) ------------------
 
-def _remove(G, c):
-    loc = G.where.get(c)
-    if loc is not None:
-        zname, seat = loc
-        lst = G.z[zname][seat] if seat is not None else G.z[zname]
-        lst.remove(c)
-        if G.rules.zones[zname].tagged:
-            G.tags.pop(c, None)
-    G.marks.pop(c, None)
-
-
 @primitive
 def _move(G, what, zname, seat, by, kind):
     """move: WHAT to ZONE [by SEAT] [as KIND]. ``what`` is a card, a list of cards, or a
@@ -123,17 +112,30 @@ def _move(G, what, zname, seat, by, kind):
     Emits a ``moved`` event."""
     if what is None:
         return
-    cards = [what] if what.__class__ is str else list(what)
-    if not cards:
-        return
-    decl = G.rules.zones[zname]
-    dest = G.z[zname][seat] if seat is not None else G.z[zname]
-    where = G.where
-    G.events.append({"kind": "moved", "cards": cards, "to": (zname, seat),
+    if what.__class__ is str:
+        cards = [what]
+    else:
+        cards = list(what)
+        if not cards:
+            return
+    zones = G.rules.zones
+    decl = zones[zname]
+    z = G.z
+    dest = z[zname][seat] if seat is not None else z[zname]
+    where, marks, tags = G.where, G.marks, G.tags
+    here = (zname, seat)
+    G.events.append({"kind": "moved", "cards": cards, "to": here,
                      "actions": G.actions, "phase": G.phase})
-    for c in cards:
-        _remove(G, c)
-        where[c] = (zname, seat)
+    for c in cards:             # off the zone it is in, its tag and face mark with it
+        loc = where.get(c)
+        if loc is not None:
+            zn, s = loc
+            (z[zn][s] if s is not None else z[zn]).remove(c)
+            if zones[zn].tagged:
+                tags.pop(c, None)
+        if c in marks:
+            del marks[c]
+        where[c] = here
     if decl.top == "first":
         dest[:0] = cards
     else:
@@ -141,12 +143,11 @@ def _move(G, what, zname, seat, by, kind):
     if decl.see == "all":
         G.surfaced.extend(cards)
     if decl.tagged:
-        key = (zname, seat)
-        num = G.playno.get(key, 0) + 1
-        G.playno[key] = num
-        who = by if by is not None else G.actor
+        num = G.playno.get(here, 0) + 1
+        G.playno[here] = num
+        tag = (by if by is not None else G.actor, num, kind)
         for c in cards:
-            G.tags[c] = (who, num, kind)
+            tags[c] = tag
 
 
 @primitive

@@ -1,0 +1,268 @@
+"""The expression compiler of the hot path (see :mod:`rulekit.compiler.hotpath`).
+
+:class:`HotCompiler` compiles an expression as the plain compiler does, and also:
+writes a definition of at most ``INLINE_NODES`` parse-tree nodes in place of its call;
+keeps a call whose value cannot change during one listing of legal actions in a local
+computed when first needed (``memo``), and one that varies with the chosen item but is
+written twice in a local computed once per item (``vmemo``); reads zones, variables and
+the actor into locals at the top (``loads``); folds constants (options are constants);
+and writes the ends of a list read twice in place.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..lang.expressions import Scope, Typed
+from ..lang.grammar import parse
+from ..lang.types import ExprError
+from .context import _DefAwareCompiler
+
+INLINE_NODES = 60          # parse-tree nodes of a definition written in place
+INLINE_DEPTH = 6           # definitions written in place inside each other
+_CALL = re.compile(r"[A-Za-z_][\w.]*\(")
+_SIMPLE = re.compile(r"\(?-?[\w.]+\)?|'[\w ]*'")
+_CHEAP = ("len(", "_SUIT.get(", "_RANK.get(")     # not worth a memo
+_PLACED = re.compile(r"v_\w+|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
+# list ends written in place when their argument is a local or a memo (read twice)
+_ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else None)",
+         "lowest": "(({x}[0] if len({x}) == 1 else _B_lowest(G, {x})) if {x} else None)",
+         "highest": "(({x}[0] if len({x}) == 1 else _B_highest(G, {x})) if {x} else None)"}
+_LOAD = re.compile(r"G\.actor|G\.[zv]\['\w+'\](\[(G\.actor|_g\d+)\])?")
+
+
+def _names(tree) -> set:
+    """The NAME tokens of a parse (sub)tree."""
+    from lark import Token, Tree
+    if isinstance(tree, Token):
+        return {str(tree)} if tree.type == "NAME" else set()
+    return {str(v) for v in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
+        if isinstance(tree, Tree) else set()
+
+
+def _size(tree) -> int:
+    from lark import Tree
+    return sum(1 for _ in tree.iter_subtrees()) if isinstance(tree, Tree) else 1
+
+
+class HotCompiler(_DefAwareCompiler):
+    """The expression compiler of the hot path: writes small definitions in place and
+    computes what does not vary once (see the module docstring)."""
+
+    def __init__(self, owner):
+        super().__init__(owner)
+        self.memo: dict = {}        # code -> the local that holds its value
+        self.plain: dict = {}       # a memo's code -> the code it computes
+        self.loads: dict = {}       # G.z['x'], G.v['x'], G.actor -> a local read first
+        self.vmemo: dict = {}       # the same, for what varies with the chosen item
+        self.counting: dict | None = None   # first pass: how often each code is written
+        self.repeated: dict = {}    # what the first pass counted
+        self.single: dict = {}      # a one-card play's local -> the local of its card
+        self.lazy = 0               # inside a lambda or a lazy operand: no memo there
+        self.inlining: list = []    # definitions being written in place
+        self._trees: dict = {}      # definition name -> its parse tree
+
+    def node(self, t, scope):
+        out = super().node(t, scope)
+        if _LOAD.fullmatch(out.code):
+            # a zone, a variable, the actor: read once into a local at the top (reading
+            # them cannot fail, and lambdas may read a local of their function)
+            name = self.loads.get(out.code)
+            if name is None:
+                name = self.loads[out.code] = f"_g{len(self.loads)}"
+            return replace(out, code=name)
+        if self.lazy or out.type == "fn" or not _CALL.match(out.code) \
+                or out.code.startswith(_CHEAP):
+            return out
+        if _names(t) & scope.varying:
+            # varies with the chosen item: computed once per item if written twice
+            key = self.unmemo(out.code)
+            if self.counting is not None:
+                self.counting[key] = self.counting.get(key, 0) + 1
+                return out
+            if self.repeated.get(key, 0) < 2:
+                return out
+            table, prefix = self.vmemo, "_v"
+        else:
+            table, prefix = self.memo, "_h"
+        name = table.get(out.code)
+        if name is None:
+            name = table[out.code] = f"{prefix}{len(table)}"
+        form = f"({name} if {name} is not _u else ({name} := {out.code}))"
+        self.plain[form] = out.code
+        return replace(out, code=form)
+
+    def n_call(self, t, scope):
+        name = str(t.children[0])
+        argtrees = t.children[1].children if len(t.children) > 1 and t.children[1] is not None else []
+        if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
+            arg = self.node(argtrees[0], scope)
+            if arg.code in self.single:       # an end of a one-card play: that card
+                return Typed(self.single[arg.code], "card")
+            if arg.perseat is None and arg.zone is None and _PLACED.fullmatch(arg.code):
+                x = arg.code
+                return Typed(_ENDS[name].format(x=x), "card" if name in ("lowest", "highest")
+                             else "any")
+        return self._n_call(t, scope, name, argtrees)
+
+    def unmemo(self, code: str) -> str:
+        """``code`` with every memo written out as what it computes (for a lambda's
+        body: an assignment there would bind the lambda's own local)."""
+        for form, plain in reversed(self.plain.items()):
+            if form in code:
+                code = code.replace(form, plain)
+        return code
+
+    # constant folding: options are constants, so `x if option.rule else y` is x or y
+    def n_conditional(self, t, scope):
+        a, c, b = (self.node(x, scope) for x in t.children)
+        typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
+        if c.code in ("True", "False"):
+            chosen = a if c.code == "True" else b
+            return Typed(chosen.code, typ, zone=chosen.zone, items=chosen.items)
+        return Typed(f"({a.code} if {c.code} else {b.code})", typ)
+
+    def n_or_(self, t, scope):
+        return _fold_logic(super().n_or_(t, scope), "or")
+
+    def n_and_(self, t, scope):
+        return _fold_logic(super().n_and_(t, scope), "and")
+
+    def n_not_(self, t, scope):
+        out = super().n_not_(t, scope)
+        if out.code in ("(not True)", "(not False)"):
+            return replace(out, code="False" if out.code == "(not True)" else "True")
+        return out
+
+    def n_compare(self, t, scope):
+        out = super().n_compare(t, scope)
+        m = _CONST_COMPARE.fullmatch(out.code)
+        if m and m.group(2) in ("==", "!="):
+            same = _literal(m.group(1)) == _literal(m.group(3))
+            return replace(out, code=str(same if m.group(2) == "==" else not same))
+        return out
+
+    def n_lambda_(self, t, scope):
+        self.lazy += 1
+        try:
+            return super().n_lambda_(t, scope)
+        finally:
+            self.lazy -= 1
+
+    def n_coalesce(self, t, scope):
+        self.lazy += 1
+        try:
+            return super().n_coalesce(t, scope)
+        finally:
+            self.lazy -= 1
+
+    def n_name(self, t, scope):
+        name = str(t.children[0])
+        if name in scope.bound and self.lazy:
+            b = scope.bound[name]
+            return replace(b, code=self.unmemo(b.code))
+        info = self.ctx.definitions.get(name)
+        if (info is not None and not info.params and name not in scope.bound
+                and name not in scope.pylocals and name not in scope.locals):
+            out = self._inline(info, [], [], scope)
+            if out is not None:
+                return out
+        return super().n_name(t, scope)
+
+    def _n_call(self, t, scope, name, argtrees):
+        info = self.ctx.definitions.get(name)
+        if info is not None and len(argtrees) == len(info.params) and info.params:
+            args = [self.node(a, scope) for a in argtrees]
+            out = self._inline(info, args, argtrees, scope)
+            if out is not None:
+                return out
+        return super().n_call(t, scope)
+
+    def _inline(self, info, args, argtrees, scope):
+        """``info``'s body written in place with its parameters bound to ``args``, or
+        None when it is too large, nested too deep, or would evaluate an argument that
+        varies more than once."""
+        if info.type is None or len(self.inlining) >= INLINE_DEPTH or info in self.inlining:
+            return None
+        tree = self._trees.get(info.name)
+        if tree is None:
+            try:
+                tree = parse(info.text, "expr") if isinstance(info.text, str) else None
+            except ExprError:
+                tree = None
+            self._trees[info.name] = tree if tree is not None else False
+        if not tree or _size(tree) > INLINE_NODES:
+            return None
+        from lark import Token
+        uses: dict = {}
+        for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
+            uses[str(tok)] = uses.get(str(tok), 0) + 1
+        varying = set()
+        for param, arg, at in zip(info.params, args, argtrees):
+            if _names(at) & scope.varying:
+                varying.add(param)
+                if uses.get(param, 0) > 1 and not _SIMPLE.fullmatch(arg.code):
+                    return None
+        inner = Scope(bound=dict(zip(info.params, args)), varying=frozenset(varying))
+        self.inlining.append(info)
+        saved = dict(self.memo)
+        try:
+            out = self.node(tree, inner)
+        except ExprError:
+            self.memo = saved
+            return None
+        finally:
+            self.inlining.pop()
+        self.note_definition(info)
+        return Typed(f"({out.code})", info.type, items=out.items)
+
+
+_LIT = r"('[\w .,:;!?-]*'|-?\d+|\(-\d+\)|True|False|None)"
+_CONST_COMPARE = re.compile(rf"\({_LIT} (==|!=|<|>|<=|>=) {_LIT}\)")
+
+
+def _literal(code: str):
+    """The value of a literal the expression compiler writes (text, number, bool, null)."""
+    if code.startswith("'"):
+        return code[1:-1]
+    if code in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[code]
+    return int(code.strip("()"))
+
+
+def _fold_logic(out: Typed, op: str) -> Typed:
+    """``(True or x)`` is True, ``(False or x)`` is x; ``(False and x)`` is False,
+    ``(True and x)`` is x (the language's or/and are Python's)."""
+    for lit in ("True", "False"):
+        head = f"({lit} {op} "
+        if out.code.startswith(head):
+            if (lit == "True") == (op == "or"):
+                return replace(out, code=lit)
+            return replace(out, code=out.code[len(head):-1])
+    return out
+
+
+def _strip(code: str) -> str:
+    """``code`` without brackets around the whole of it."""
+    while code.startswith("(") and code.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(code):
+            depth += ch == "("
+            depth -= ch == ")"
+            if depth == 0:
+                break
+        if i != len(code) - 1:
+            break
+        code = code[1:-1]
+    return code
+
+
+def _single_domain(hc: HotCompiler, code: str) -> str | None:
+    """For a domain ``singles(Z)`` of a zone Z (distinct cards): the code of Z."""
+    m = re.fullmatch(r"_B_singles\((_g\d+)(\[_g\d+\])?\)", _strip(hc.unmemo(code)))
+    if m is None:
+        return None
+    base = next((k for k, v in hc.loads.items() if v == m.group(1)), "")
+    return m.group(1) + (m.group(2) or "") if base.startswith("G.z[") else None
+
+
