@@ -18,6 +18,7 @@ from ..source.yaml_source import Source
 from .context import CompileContext, compile_definition
 from .declarations import declare
 from .hotpath import build as build_hotpath
+from .optimize import HotCompiler
 from .phases import compile_phases, link
 
 
@@ -45,13 +46,39 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
               "unknown-target")
     if sink.has_errors:
         return None
+    warn_unused(c)
+    phases, setup = _optimized(c, phases, setup)
     rules = cls(data.get("name", ""), data.get("title", data.get("name", "")),
                 data.get("summary", ""), c.players, c.cards, c.zones, c.vars,
                 c.option_decls, dict(c.user_options), c.definitions, c.procedures, setup,
                 phases, start, src, path=display, context=c)
-    warn_unused(c)
     rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple))
     return rules
+
+
+def _optimized(c: CompileContext, phases: dict, setup):
+    """The phases, procedures and setup compiled again, now that they are known to be
+    right, with the hot-path compiler (:mod:`.optimize`: small definitions written in
+    place, constants folded); the plain ones if that pass finds anything to say (it
+    never should)."""
+    plain, sink, quiet = c.compiler, c.sink, DiagnosticSink()
+    c.compiler, c.sink = HotCompiler(c, hoist=False), quiet
+    try:
+        blocks = {name: c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
+                                  name=proc.fn)
+                  for name, proc in c.procedures.items()}
+        new_setup = c.effects(("setup",), Scope())
+        new_phases = compile_phases(c)
+        link(c, new_phases)
+    finally:
+        c.compiler, c.sink = plain, sink
+    if quiet.has_errors:
+        for proc in c.procedures.values():        # the plain procedures, back in place
+            c.ns[proc.fn] = proc.block.fn
+        return phases, setup
+    for name, block in blocks.items():
+        c.procedures[name].block = block
+    return new_phases, new_setup
 
 
 def check_costs(c: CompileContext) -> None:

@@ -137,7 +137,7 @@ def _follow_source(c, n: int, step, ids) -> str:
 
 
 def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -> str:
-    body = []
+    body, looped = [], []
     hc.memo, hc.plain, hc.loads = {}, {}, {}
     for i, a in enumerate(step.actions):
         dname = f"_D_{fname}_{i}"
@@ -167,6 +167,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
             _expr(c, hc, path + ("legal",), scope)
             hc.repeated, hc.counting = hc.counting, None
             legal = _expr(c, hc, path + ("legal",), scope)
+            looped.append(legal)
         hc.single = {}
         inner = [f"if {legal}:"] if legal else []
         if hc.vmemo:
@@ -196,14 +197,36 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
                       pad + f"    seen_{i}.add(k)",
                       pad + f"    out.append(_new(_A, ({name}, cards, seat, {var}, {dname}, None)))"]
         body += ["    " + ln for ln in inner]
-    head = [f"def {fname}(G):",
-            f"    # step {step.key}: actions {', '.join(a.name for a in step.actions) or '-'}",
-            "    seat = G.actor", "    _u = _U"]
+    head = ["    seat = G.actor", "    _u = _U"]
     head += [f"    {name} = {code}" for code, name in hc.loads.items()]
-    if hc.memo:
-        head.append("    " + " = ".join(hc.memo.values()) + " = _u")
-    head.append("    out = []")
-    return "\n".join(head + ["    " + ln for ln in body] + ["    return out"])
+    text = "\n".join(head + ["    out = []"] + ["    " + ln for ln in body] + ["    return out"])
+    comment = f"    # step {step.key}: actions {', '.join(a.name for a in step.actions) or '-'}"
+    forms = {name: f"({name} if {name} is not _u else ({name} := {code}))"
+             for code, name in hc.memo.items()}
+    inloop = "\n".join(looped)
+    eager = [n for n in forms if re.search(rf"\b{n}\b", inloop)]
+    lazy = [n for n in forms if n not in eager]
+    init = ["    " + " = ".join(lazy) + " = _u"] if lazy else []
+    if not eager:
+        return "\n".join([f"def {fname}(G):", comment] + text.split("\n", 2)[:2]
+                         + init + text.split("\n", 2)[2:])
+    # the memos read inside the loop, computed once before it (so the loop reads plain
+    # locals); if computing one fails, the lazy version runs instead and fails (or not)
+    # exactly where the plain semantics would
+    fast = text
+    assign = {n: hc.plain[forms[n]] for n in eager}
+    for n in reversed(eager):
+        fast = fast.replace(forms[n], n)
+        assign = {k: v.replace(forms[n], n) for k, v in assign.items()}
+    lazy_all = ["    " + " = ".join(forms) + " = _u"]
+    lines = text.split("\n")
+    return "\n".join(
+        [f"def {fname}_lazy(G):", comment + " (each value computed where first needed)"]
+        + lines[:2 + len(hc.loads)] + lazy_all + lines[2 + len(hc.loads):] + ["", ""]
+        + [f"def {fname}(G):", comment] + fast.split("\n")[:2 + len(hc.loads)] + init
+        + ["    try:"] + [f"        {n} = {assign[n]}" for n in eager]
+        + ["    except Exception:", f"        return {fname}_lazy(G)"]
+        + fast.split("\n")[2 + len(hc.loads):])
 
 
 def _typed(c, hc, path, tree, scope) -> Typed:

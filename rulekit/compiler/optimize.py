@@ -21,9 +21,9 @@ from .context import _DefAwareCompiler
 INLINE_NODES = 60          # parse-tree nodes of a definition written in place
 INLINE_DEPTH = 6           # definitions written in place inside each other
 _CALL = re.compile(r"[A-Za-z_][\w.]*\(")
-_SIMPLE = re.compile(r"\(?-?[\w.]+\)?|'[\w ]*'")
+_SIMPLE = re.compile(r"\(?-?[\w.]+\)?|'[\w ]*'|L\['\w+'\]|G\.[vz]\['\w+'\]")
 _CHEAP = ("len(", "_SUIT.get(", "_RANK.get(")     # not worth a memo
-_PLACED = re.compile(r"v_\w+|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
+_PLACED = re.compile(r"v_\w+|L\['\w+'\]|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
 # list ends written in place when their argument is a local or a memo (read twice)
 _ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else None)",
          "lowest": "(({x}[0] if len({x}) == 1 else _B_lowest(G, {x})) if {x} else None)",
@@ -49,8 +49,9 @@ class HotCompiler(_DefAwareCompiler):
     """The expression compiler of the hot path: writes small definitions in place and
     computes what does not vary once (see the module docstring)."""
 
-    def __init__(self, owner):
+    def __init__(self, owner, hoist: bool = True):
         super().__init__(owner)
+        self.hoist = hoist          # False for effects: the state changes between them
         self.memo: dict = {}        # code -> the local that holds its value
         self.plain: dict = {}       # a memo's code -> the code it computes
         self.loads: dict = {}       # G.z['x'], G.v['x'], G.actor -> a local read first
@@ -64,6 +65,8 @@ class HotCompiler(_DefAwareCompiler):
 
     def node(self, t, scope):
         out = super().node(t, scope)
+        if not self.hoist:
+            return out
         if _LOAD.fullmatch(out.code):
             # a zone, a variable, the actor: read once into a local at the top (reading
             # them cannot fail, and lambdas may read a local of their function)
@@ -71,10 +74,11 @@ class HotCompiler(_DefAwareCompiler):
             if name is None:
                 name = self.loads[out.code] = f"_g{len(self.loads)}"
             return replace(out, code=name)
-        if self.lazy or out.type == "fn" or not _CALL.match(out.code) \
-                or out.code.startswith(_CHEAP):
+        if self.lazy or out.type == "fn" or not _CALL.match(out.code):
             return out
         if _names(t) & scope.varying:
+            if out.code.startswith(_CHEAP):
+                return out
             # varies with the chosen item: computed once per item if written twice
             key = self.unmemo(out.code)
             if self.counting is not None:
@@ -199,10 +203,12 @@ class HotCompiler(_DefAwareCompiler):
             uses[str(tok)] = uses.get(str(tok), 0) + 1
         varying = set()
         for param, arg, at in zip(info.params, args, argtrees):
-            if _names(at) & scope.varying:
+            varies = bool(_names(at) & scope.varying)
+            if varies:
                 varying.add(param)
-                if uses.get(param, 0) > 1 and not _SIMPLE.fullmatch(arg.code):
-                    return None
+            if (varies or not self.hoist) and uses.get(param, 0) > 1 \
+                    and not _SIMPLE.fullmatch(arg.code):
+                return None         # it would be computed more than once
         inner = Scope(bound=dict(zip(info.params, args)), varying=frozenset(varying))
         self.inlining.append(info)
         saved = dict(self.memo)

@@ -110,19 +110,26 @@ class GameState(State):
     def _guarded(self, fn, *args):
         try:
             fn(*args)
-        except GameOver:
-            self.actor = None
-            self._legal, self._index = [], {}
-        except RecursionError:
-            self._abort(f"a procedure calls itself without end (in step {self._where()})")
-        except RulesetFault as exc:
-            self._abort(f"the ruleset failed at step {self._where()}: {exc}")
         except Exception as exc:
-            if not raised_by_ruleset(exc):
-                raise                       # a bug of rulekit, not of the ruleset
-            self._abort(self._failed(exc))
+            self._stopped(exc)
         if self.surfaced:
             self.settle_knowledge()
+
+    def _stopped(self, exc: Exception) -> None:
+        """What an exception out of the machine means: ``end_game`` (GameOver), the
+        ruleset's failure (the game aborts with a message), or a bug of rulekit (raised
+        again)."""
+        if isinstance(exc, GameOver):
+            self.actor = None
+            self._legal, self._index = [], {}
+        elif isinstance(exc, RecursionError):
+            self._abort(f"a procedure calls itself without end (in step {self._where()})")
+        elif isinstance(exc, RulesetFault):
+            self._abort(f"the ruleset failed at step {self._where()}: {exc}")
+        elif raised_by_ruleset(exc):
+            self._abort(self._failed(exc))
+        else:
+            raise exc                       # a bug of rulekit, not of the ruleset
 
     def call_ruleset(self, fn, L: dict):
         """``fn(self, L)`` for a function compiled from the ruleset (a heuristic, an
@@ -260,7 +267,7 @@ class GameState(State):
         Raises rulekit.IllegalAction if it is not legal now (the message names the legal
         ones), rulekit.CardError for bad card text.
         """
-        if self.finished:
+        if self.status != "in_progress":
             raise IllegalAction(self._illegal_message(action), action, None, [])
         if isinstance(action, Action):
             for act in self._legal:           # one of ours: the usual case
@@ -273,22 +280,32 @@ class GameState(State):
                                     self._strings())
         else:
             act = self.parse_action(action)
-        self._guarded(self._apply, act)
+        try:
+            self._apply(act)
+        except Exception as exc:
+            self._stopped(exc)
+        if self.surfaced:
+            self.settle_knowledge()
 
     def _apply(self, act: Action):
-        defn = act[4]
-        self.last_action = defn.name
-        self.actions += 1
-        text = str(act)
+        name, cards, seat, choice, defn, _ = act
+        self.last_action = name
+        self.actions = count = self.actions + 1
+        text = " ".join((name,) + cards) if cards else name
         self.history.append(text)
         self._legal, self._index = [], None
-        L = {defn.var: act.choice} if defn.var is not None else {}   # a fresh list
-        event = {"kind": "action", "seat": act[2], "action": text, "until": None,
-                 "actions": self.actions, "phase": self.phase}
-        self.events.append(event)
+        var = defn.var
+        if var is None:
+            L = {}
+        else:                                   # a play: a fresh list
+            L = {var: choice[:] if choice.__class__ is list else choice}
+        events = self.events
+        event = {"kind": "action", "seat": seat, "action": text, "until": None,
+                 "actions": count, "phase": self.phase}
+        events.append(event)
         try:
             defn.do.fn(self, L)
-            event["until"] = len(self.events)   # the events of the action's own effects
+            event["until"] = len(events)        # the events of the action's own effects
             self.step.follow(self, self._L)
             self._advance()
         finally:
