@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from ..randomness import shuffle
+
 KINDS = ("random", "greedy")
 
 
@@ -60,7 +62,7 @@ def determinize(game, seat: int, rng: random.Random):
         return copy
     hidden = [lst[i] for lst, i, _, _ in places]
     new = hidden[:]
-    rng.shuffle(new)
+    shuffle(rng, new)
     tags, where = copy.tags, copy.where
     old_tags = {c: tags.pop(c) for c in hidden if c in tags}
     old_marks = {c: marks.pop(c) for c in hidden if c in marks}

@@ -29,6 +29,7 @@ import random
 
 from ..errors import CardError, IllegalAction, RulesetFailure
 from ..lang.effects import GameOver
+from ..randomness import shuffle
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .actions import Action, Result  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
@@ -70,7 +71,7 @@ class GameState(State):
         rng = random.Random(seed)
         if deck is None:
             order = list(rules.pack)
-            rng.shuffle(order)
+            shuffle(rng, order)
         else:
             order = self._check_deck(rules, deck)
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)

@@ -1,6 +1,7 @@
 """Effects that move cards: move, deal, shuffle, and their runtime primitives."""
 from __future__ import annotations
 
+from ...randomness import shuffle
 from .registry import EXPR, TEXT, cards_or_card, effect, primitive
 
 # ---- moving cards ----------------------------------------------------------------------
@@ -172,4 +173,4 @@ def _deal(G, src, src_name, to, each, seats):
 @primitive
 def _shuffle(G, cards):
     """shuffle: the zone's cards in a new order from the game's seeded random source."""
-    G.rng.shuffle(cards)
+    shuffle(G.rng, cards)
