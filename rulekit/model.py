@@ -237,6 +237,7 @@ class DefInfo:
     calls: dict = field(default_factory=dict)   # definition name -> uses in the body
     rule: str = ""
     expr_path: tuple = ()       # where the expression is (path, or path + ("value",))
+    source: str = ""            # the generated function
 
 
 @dataclass
@@ -378,6 +379,23 @@ class Ruleset:
         self.seat_vars = tuple(k for k, v in self.vars.items() if v.per == "seat")
         self.list_vars = tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
                                not in ("int", "seat", "suit", "card", "rank", "bool", "str"))
+
+    def generated_source(self) -> str:
+        """All the Python generated from this ruleset, as one text to read (``rulekit
+        compile NAME --show``): the definitions, procedures, setup and action effects,
+        then the hot-path module (each step's enter, follow and legal actions; see
+        rulekit.compiler.hotpath). What runs is exactly this code."""
+        parts = ["# ---- definitions"]
+        parts += [d.source for d in self.definitions.values() if d.source]
+        parts.append("# ---- procedures")
+        parts += [p.block.source for p in self.procedures.values() if p.block and p.block.source]
+        parts.append("# ---- setup\n" + (self.setup.source or "# (no effects)"))
+        for phase in self.phases.values():
+            for a in phase.actions.values():
+                parts.append(f"# ---- action {phase.name}.{a.name}: its do\n"
+                             + (a.do.source or "# (no effects)"))
+        parts.append("# ---- the hot-path module\n" + self.hot_source)
+        return "\n\n".join(parts) + "\n"
 
     def parse_card(self, text) -> str:
         """Card text to the canonical card (see :meth:`Cards.lookup`); raises CardError."""

@@ -15,7 +15,8 @@ from ..errors import CardError, IllegalAction, RecordError
 from ..limits import MAX_ACTIONS
 from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
-from .rulesets import cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new, cmd_validate
+from .rulesets import (cmd_compile, cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new,
+                       cmd_validate)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -116,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("ruleset", metavar="RULESET")
     s.add_argument("--format", choices=["mermaid", "dot", "json"], default="mermaid")
 
+    s = sub.add_parser("compile", help="compile a ruleset; say what it generated, or show it")
+    s.add_argument("ruleset", metavar="RULESET")
+    s.add_argument("--option", action="append", default=[], metavar="K=V")
+    s.add_argument("--show", action="store_true",
+                   help="print the generated Python (for debugging a slow ruleset)")
+
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
     s.add_argument("--rulesets", action="append", default=[], metavar="DIR",
@@ -154,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{str(args.simulate)[:20]}")
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
-               "diff": cmd_diff, "graph": cmd_graph}[args.command]
+               "diff": cmd_diff, "graph": cmd_graph, "compile": cmd_compile}[args.command]
     for stream in (sys.stdout, sys.stderr):   # never fail on a character the terminal lacks
         try:
             stream.reconfigure(errors="replace")

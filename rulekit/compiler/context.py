@@ -351,5 +351,6 @@ def compile_definition(c: CompileContext, info: DefInfo) -> None:
     finally:
         c.compiler.current.pop()
         info.compiling = False
-    c.define(f"def {info.fn}(G{params}):\n    L = None\n    return {out.code}")
+    info.source = f"def {info.fn}(G{params}):\n    L = None\n    return {out.code}"
+    c.define(info.source)
     info.type = out.type

@@ -293,6 +293,9 @@ class GameState(State):
         self.last_action = name
         self.actions = count = self.actions + 1
         text = " ".join((name,) + cards) if cards else name
+        if self._history_shared:                # shared with a copy since clone()
+            self.history = self.history[:]
+            self._history_shared = False
         self.history.append(text)
         self._legal, self._index = [], None
         var = defn.var
@@ -391,12 +394,12 @@ class GameState(State):
         d["marks"] = self.marks.copy()
         d["inplay"] = self.inplay[:]
         d["out_order"] = self.out_order[:]
-        d["history"] = self.history[:]
+        self._history_shared = d["_history_shared"] = True   # copied at the next action
         d["events"] = []                # a copy starts its own event log
         d["public"] = self.public.copy()
         d["surfaced"] = self.surfaced[:]
         d["_L"] = self._L.copy()
-        d["_legal"] = self._legal[:]
+        # _legal is shared: it is replaced, never changed in place
         d["_index"] = None
         self._rng_shared = d["_rng_shared"] = True
         return new

@@ -51,6 +51,7 @@ class State:
         self.last_action = None
         self.actions = 0
         self.history: list[str] = []
+        self._history_shared = False  # True: shared with a copy, copied before it grows
         self.events: list[dict] = []  # what happened, in order (see emit)
         self.public: set = set()      # cards that have been face up to every seat
         self.surfaced: list = []      # put face up since the last decision (for `public`)
