@@ -74,7 +74,7 @@ def build(c: CompileContext, phases: dict, action_cls) -> str:
     ns = c.ns
     ns.update(_U=_UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
               _ORDER=c.cards.rank_of, _NOCARDS=(), set=set, frozenset=frozenset)
-    ns.update(_Fault=RulesetFault)
+    ns.update(_Fault=RulesetFault, Exception=Exception)
     parts, attach = [], []
     ids = {}
     for phase in phases.values():

@@ -1,0 +1,228 @@
+"""The compiled hot path has the plain compiler's semantics.
+
+At every decision of many random games (the bundled rulesets with their options, and
+toy games that stress what the hot-path compiler does: values computed once before the
+loop, one of which fails when short-circuits would have kept it from running; memos
+used inside lambdas; domains that repeat a play; `??`), the legal actions the generated
+function lists are those a reference lists the plain way: each item of the choice
+domain, compiled by the plain expression compiler with the chosen item in the locals,
+kept when the plain `legal` holds, once each, in domain order.
+"""
+import random
+
+import pytest
+
+import rulekit
+from budget import games
+from rulekit.compiler import hotpath
+
+BUNDLED = [("mattis", {}), ("mattis", {"sequences": "true", "voluntary_take": "false",
+                                       "stock_play": "lead_only", "min_run": "3",
+                                       "trick_count": "plays_on_table"}),
+           ("atlanta_mattis", {}), ("myllymatti", {}), ("mattis_norsk", {})]
+
+TOY = """\
+rulekit: 1
+name: hot
+title: Hot-path toy
+players: {min: 2, max: 4, default: 3}
+cards: {ranks: 1 2 3 4 5 6, suits: R B G}
+options:
+  strict: {type: bool, default: true}
+zones:
+  pile:  {per: game, top: first, see: count}
+  hand:  {per: seat, see: owner}
+  table: {per: game, see: all, tagged: true}
+vars:
+  turn: {type: seat}
+  passes: {type: int, init: 0}
+definitions:
+  # fails (a comparison with null) when the table is empty: only reached when it is not
+  floor: max(1, rank(first(table)))
+  above(x, z): any(z, d -> rank(d) > rank(x))
+  pair_of(c): filter(hand[turn], d -> rank(d) == rank(c))
+setup:
+  - deal: {from: deck, to: hand, each: 4}
+  - move: deck to pile
+  - set: turn = left_of(dealer)
+phases:
+  main:
+    start: turn
+    actions:
+      play:
+        choose: c in hand[actor]
+        legal: empty(table) or rank(c) >= floor or (option.strict and rank(c) == 0)
+        do:
+          - move: c to table
+      pair:
+        choose: p in map(hand[actor], c -> pair_of(c)) + map(hand[actor], c -> pair_of(c))
+        legal: count(p) == 2 and (empty(table) or above(last(table), p))
+        do:
+          - move: p to table
+      low:
+        choose: p in singles(hand[actor])
+        legal: rank(first(p)) < (rank(top(pile)) ?? 99) and count(p) == 1
+        do:
+          - move: p to table
+      draw:
+        choose: nothing
+        legal: not empty(pile) and above(top(pile), hand[actor]) or passes >= 0
+    steps:
+      turn:
+        actor: turn
+        actions: [play, pair, low, draw]
+        next:
+          - if: last_action == 'draw'
+            do:
+              - if: not empty(pile)
+                then:
+                  - move: top(pile) to hand[actor]
+              - set: passes = passes + 1
+            goto: check
+          - do:
+              - set: passes = 0
+            goto: check
+      check:
+        next:
+          - if: empty(hand[turn]) or passes > 6
+            do:
+              - end_game: {loser: left_of(turn)}
+            goto: turn
+          - do:
+              - set: turn = left_of(turn)
+            goto: turn
+"""
+
+
+def reference_legal(game) -> list:
+    """(name, cards) of the legal actions, computed the plain way."""
+    rules = game.rules
+    phase = rules.source.data["phases"][game.step.phase]["actions"]
+    out, seen = [], set()
+    for a in game.step.actions:
+        data = phase[a.name]
+        if a.var is None:
+            if "legal" not in data or game.call_ruleset(rules.expression(data["legal"]), {}):
+                out.append((a.name, ()))
+            continue
+        domain = rules.expression(data["choose"].split(" in ", 1)[1])
+        legal = rules.expression(data["legal"], (a.var,)) if "legal" in data else None
+        for x in game.call_ruleset(domain, {}):
+            if legal is None or game.call_ruleset(legal, {a.var: x}):
+                cards = tuple(sorted([x] if isinstance(x, str) else x,
+                                     key=rules.rank_of.__getitem__))
+                key = (a.name, frozenset(cards))
+                if key not in seen:
+                    seen.add(key)
+                    out.append((a.name, cards))
+    return out
+
+
+def check_games(rules, players, seeds) -> int:
+    decisions = 0
+    for seed in seeds:
+        game = rules.new_game(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            assert [(a.name, a.cards) for a in game.legal_actions()] == reference_legal(game)
+            decisions += 1
+            game.apply(rng.choice(game.legal_actions()))
+        assert game.result.status == "finished", game.result.message
+    return decisions
+
+
+@pytest.mark.parametrize("name,options", BUNDLED)
+def test_bundled_rulesets_list_what_the_plain_compiler_lists(name, options):
+    rules = rulekit.load(name, options)
+    lo, hi, _ = rules.players
+    for n in (lo, hi):
+        assert check_games(rules, n, range(games(2, 20))) > 0
+
+
+@pytest.mark.parametrize("strict", ["true", "false"])
+def test_toy_game_lists_what_the_plain_compiler_lists(tmp_path, strict):
+    path = tmp_path / "hot.yaml"
+    path.write_text(TOY)
+    rules = rulekit.load(str(path), {"strict": strict})
+    assert check_games(rules, 3, range(games(15, 150))) > 50
+
+
+def test_a_value_computed_before_the_loop_that_fails_falls_back_to_the_lazy_version(tmp_path):
+    path = tmp_path / "hot.yaml"
+    path.write_text(TOY)
+    rules = rulekit.load(str(path))
+    src = rules.hot_source
+    # `floor` (a call that does not vary with c) is computed before the loop ...
+    assert "_lazy(G)" in src and "try:" in src
+    game = rules.new_game(players=3, seed=1)
+    assert not game.z["table"]                # ... where it fails: the table is empty
+    assert {a.name for a in game.legal_actions()} >= {"play"}
+    assert len([a for a in game.legal_actions() if a.name == "play"]) == 4
+    assert game.result.status == "in_progress"
+
+
+def test_a_play_listed_twice_is_offered_once(tmp_path):
+    path = tmp_path / "hot.yaml"
+    path.write_text(TOY)
+    rules = rulekit.load(str(path))
+    for seed in range(30):
+        game = rules.new_game(players=3, seed=seed)
+        pairs = [a for a in game.legal_actions() if a.name == "pair"]
+        assert len({a.key for a in pairs}) == len(pairs)
+
+
+def test_top_play_is_read_once_per_decision():
+    import re
+    src = rulekit.load("mattis").hot_source
+    start = re.search(r"def _legal_\d+\(G\):\n    # step shed.play_turn", src).start()
+    end = src.find("\n\n", start)
+    legal = src[start:end if end > 0 else None]
+    # the shed phase's `legal: empty(trick) or beats(p, top_play)`: beats is written in
+    # place and top_play computed once, before the loop over the hand
+    loop = legal[legal.index("for "):]
+    assert "_B_last_play" in legal and "_B_last_play" not in loop
+    assert "D_beats" not in legal and "D_top_play" not in legal
+
+
+def test_the_module_is_compiled_once_per_source():
+    rulekit.load("mattis")
+    before = len(hotpath._CODE_CACHE)
+    rules = rulekit.load("mattis")
+    assert len(hotpath._CODE_CACHE) == before
+    assert rules.hot_source.startswith("# generated by rulekit")
+
+
+def test_generated_source_is_python_with_no_builtins_in_reach():
+    import ast
+    rules = rulekit.load("mattis")
+    tree = ast.parse(rules.generated_source())
+    assert {n.name for n in tree.body if isinstance(n, ast.FunctionDef)} >= {
+        "_legal_3", "_enter_0", "_follow_0", "P_deal", "D_beats"}
+    ns = rules.context.ns
+    assert ns["__builtins__"] == {}
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    assert not names & {"eval", "exec", "open", "__import__", "getattr", "compile"}
+
+
+def test_clone_shares_the_random_source_until_one_draws():
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=4, seed=5)
+    copy = game.clone()
+    assert copy._rng is game._rng                  # nothing copied yet
+    a = [copy.rng.random() for _ in range(3)]      # the copy draws: it takes its own
+    b = [game.rng.random() for _ in range(3)]
+    assert a == b and copy._rng is not game._rng
+    again = game.clone()
+    game.apply(game.legal_actions()[0])
+    assert again.actions == game.actions - 1 and again.history == game.history[:-1]
+
+
+def test_compile_command(capsys):
+    from rulekit.cli import main
+    assert main(["compile", "mattis"]) == 0
+    out = capsys.readouterr().out
+    assert "mattis: 11 steps (2 with decisions)" in out and "hot-path module" in out
+    assert main(["compile", "mattis", "--show"]) == 0
+    out = capsys.readouterr().out
+    assert "def _legal_" in out and "# ---- definitions" in out
+    assert main(["compile", "no_such_ruleset"]) == 1
