@@ -18,7 +18,7 @@ from ..source.yaml_source import Source
 from .context import CompileContext, compile_definition
 from .declarations import declare
 from .hotpath import build as build_hotpath
-from .optimize import HotCompiler
+from .optimize import UNSET, HotCompiler, _set
 from .phases import compile_phases, link
 
 
@@ -62,6 +62,7 @@ def _optimized(c: CompileContext, phases: dict, setup):
     place, constants folded); the plain ones if that pass finds anything to say (it
     never should)."""
     plain, sink, quiet = c.compiler, c.sink, DiagnosticSink()
+    c.ns.update(_U=UNSET, _set=_set)
     c.compiler, c.sink = HotCompiler(c, hoist=False), quiet
     try:
         blocks = {name: c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),

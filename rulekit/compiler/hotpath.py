@@ -37,10 +37,9 @@ from ..lang.expressions import Scope, Typed, py_name
 from ..lang.grammar import parse
 from ..lang.types import ExprError
 from .context import CompileContext, _DefAwareCompiler
-from .optimize import HotCompiler, _single_domain
+from .optimize import UNSET, HotCompiler, _single_domain
 
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
-_UNSET = object()          # a value not computed yet (``_u`` in the generated code)
 
 
 def _choice_cards(order, defn, x) -> tuple:
@@ -72,7 +71,7 @@ def build(c: CompileContext, phases: dict, action_cls) -> str:
     Returns the module's source text."""
     hc = HotCompiler(c)
     ns = c.ns
-    ns.update(_U=_UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
+    ns.update(_U=UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
               _ORDER=c.cards.rank_of, _NOCARDS=(), set=set, frozenset=frozenset)
     ns.update(_Fault=RulesetFault, Exception=Exception)
     parts, attach = [], []
@@ -119,18 +118,27 @@ def _enter_source(c, n: int, step) -> str:
                       "    L = G._L = {}"] + _body(step.do) + [f"    return _S{n}"])
 
 
+def _enter_inline(c, n: int, step) -> list:
+    """Lines that enter ``step`` (number ``n``) and return it: its enter function's body
+    written in place when its ``do`` is short, else a call of it."""
+    body = _body(step.do)
+    if len(body) > 3:
+        return [f"return _enter_{n}(G)"]
+    return [f"G.step = _S{n}", f"G.phase = {c.text(step.phase)}", "L = G._L = {}"] \
+        + [ln[4:] for ln in body] + [f"return _S{n}"]
+
+
 def _follow_source(c, n: int, step, ids) -> str:
     lines = [f"def _follow_{n}(G, L):", f"    # step {step.key}: take the first "
              "transition whose condition holds, enter its target"]
     for k, tr in enumerate(step.transitions):
         if tr.target is None:
             continue
-        target = f"return _enter_{ids[id(tr.target)]}(G)"
+        target = _enter_inline(c, ids[id(tr.target)], tr.target)
         if tr.cond is None:
-            lines += _body(tr.do) + ["    " + target]
+            lines += _body(tr.do) + ["    " + ln for ln in target]
             break
-        c.ns[f"_C{n}_{k}"] = tr.cond
-        lines += [f"    if {tr.cond_code}:"] + _body(tr.do, "    ") + ["        " + target]
+        lines += [f"    if {tr.cond_code}:"] + _body(tr.do, "    ") + ["        " + ln for ln in target]
     else:
         lines.append(f"    raise _Fault({c.text('a bad value (no transition of step ' + step.key + ' applies)')})")
     return "\n".join(lines)
@@ -138,7 +146,7 @@ def _follow_source(c, n: int, step, ids) -> str:
 
 def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -> str:
     body, looped = [], []
-    hc.memo, hc.plain, hc.loads = {}, {}, {}
+    hc.memo, hc.plain, hc.loads, hc.cells = {}, {}, {}, {}
     for i, a in enumerate(step.actions):
         dname = f"_D_{fname}_{i}"
         c.ns[dname] = a
@@ -199,6 +207,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
         body += ["    " + ln for ln in inner]
     head = ["    seat = G.actor", "    _u = _U"]
     head += [f"    {name} = {code}" for code, name in hc.loads.items()]
+    head += [f"    {name} = [_U]" for name in hc.cells.values()]
     text = "\n".join(head + ["    out = []"] + ["    " + ln for ln in body] + ["    return out"])
     comment = f"    # step {step.key}: actions {', '.join(a.name for a in step.actions) or '-'}"
     forms = {name: f"({name} if {name} is not _u else ({name} := {code}))"
@@ -220,13 +229,14 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
         assign = {k: v.replace(forms[n], n) for k, v in assign.items()}
     lazy_all = ["    " + " = ".join(forms) + " = _u"]
     lines = text.split("\n")
+    top = 2 + len(hc.loads) + len(hc.cells)
     return "\n".join(
         [f"def {fname}_lazy(G):", comment + " (each value computed where first needed)"]
-        + lines[:2 + len(hc.loads)] + lazy_all + lines[2 + len(hc.loads):] + ["", ""]
-        + [f"def {fname}(G):", comment] + fast.split("\n")[:2 + len(hc.loads)] + init
+        + lines[:top] + lazy_all + lines[top:] + ["", ""]
+        + [f"def {fname}(G):", comment] + fast.split("\n")[:top] + init
         + ["    try:"] + [f"        {n} = {assign[n]}" for n in eager]
         + ["    except Exception:", f"        return {fname}_lazy(G)"]
-        + fast.split("\n")[2 + len(hc.loads):])
+        + fast.split("\n")[top:])
 
 
 def _typed(c, hc, path, tree, scope) -> Typed:

@@ -31,6 +31,15 @@ _ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else Non
 _LOAD = re.compile(r"G\.actor|G\.[zv]\['\w+'\](\[(G\.actor|_g\d+)\])?")
 
 
+UNSET = object()            # a value not computed yet (``_U``, ``_u`` in generated code)
+
+
+def _set(cell: list, value):
+    """Store ``value`` in a one-item list and return it (a cell of generated code)."""
+    cell[0] = value
+    return value
+
+
 def _names(tree) -> set:
     """The NAME tokens of a parse (sub)tree."""
     from lark import Token, Tree
@@ -62,9 +71,40 @@ class HotCompiler(_DefAwareCompiler):
         self.lazy = 0               # inside a lambda or a lazy operand: no memo there
         self.inlining: list = []    # definitions being written in place
         self._trees: dict = {}      # definition name -> its parse tree
+        self.cells: dict = {}       # code -> a one-item list holding its value (lambdas)
+        self.no_cells = False
+        self.depth = 0              # nesting of node() calls: 0 is an expression's root
 
     def node(self, t, scope):
+        self.depth += 1
+        try:
+            out = self._node(t, scope)
+        finally:
+            self.depth -= 1
+        if self.depth == 0 and not self.hoist and self.cells:
+            # an effect's expression: its cells are made afresh each time it runs
+            cells, self.cells = self.cells, {}
+            if out.zone is not None or out.perseat is not None:
+                self.no_cells = True           # a zone's seat is read apart: no cells
+                try:
+                    return self.node(t, scope)
+                finally:
+                    self.no_cells = False
+            made = ", ".join(f"{name}=[_U]" for name in cells.values())
+            out = replace(out, code=f"(lambda {made}: {out.code})()")
+        return out
+
+    def _node(self, t, scope):
         out = super().node(t, scope)
+        if self.lazy and not self.no_cells and out.type != "fn" and _CALL.match(out.code) \
+                and not out.code.startswith(_CHEAP) and not _names(t) & scope.varying:
+            # inside a lambda, a call that uses none of the lambda's parameters (nor the
+            # chosen item): computed once, into a cell (a lambda cannot assign a local)
+            name = self.cells.get(out.code)
+            if name is None:
+                name = self.cells[out.code] = f"_m{len(self.cells)}"
+            return replace(out, code=f"({name}[0] if {name}[0] is not _U else "
+                                     f"_set({name}, {out.code}))")
         if not self.hoist:
             return out
         if _LOAD.fullmatch(out.code):

@@ -80,7 +80,11 @@ class State:
         zone every seat sees, or revealed: ``surfaced``) become known to every seat,
         unless they were turned face down again meanwhile. (Shown cards are known at
         once.)"""
-        if self.surfaced:
+        surfaced = self.surfaced
+        if surfaced:
             marks = self.marks
-            self.public.update(c for c in self.surfaced if marks.get(c) != "down")
-            self.surfaced.clear()
+            if marks:
+                self.public.update([c for c in surfaced if marks.get(c) != "down"])
+            else:
+                self.public.update(surfaced)
+            surfaced.clear()
