@@ -226,3 +226,53 @@ def test_compile_command(capsys):
     out = capsys.readouterr().out
     assert "def _legal_" in out and "# ---- definitions" in out
     assert main(["compile", "no_such_ruleset"]) == 1
+
+
+def reference_determinize(game, seat, rng):
+    """The redeal as it was first written: hidden places from the seat's view."""
+    view = game.view(seat)
+    copy = game.clone()
+    places = []
+    for name, decl in game.rules.zones.items():
+        shown = view["zones"].get(name)
+        if shown is None:
+            continue
+        if decl.per == "seat":
+            for s, cards in enumerate(shown):
+                places += [(copy.z[name][s], i, name, s) for i, c in enumerate(cards) if c is None]
+        else:
+            places += [(copy.z[name], i, name, None) for i, c in enumerate(shown) if c is None]
+    hidden = [lst[i] for lst, i, _, _ in places]
+    new = hidden[:]
+    rng.shuffle(new)
+    old_tags = {c: copy.tags.pop(c) for c in hidden if c in copy.tags}
+    old_marks = {c: copy.marks.pop(c) for c in hidden if c in copy.marks}
+    for (lst, i, name, s), old, card in zip(places, hidden, new):
+        lst[i] = card
+        copy.where[card] = (name, s)
+        if old in old_tags:
+            copy.tags[card] = old_tags[old]
+        if old in old_marks:
+            copy.marks[card] = old_marks[old]
+    copy._compute_legal()
+    return copy
+
+
+@pytest.mark.parametrize("name", ["mattis", "atlanta_mattis", "myllymatti", "mattis_norsk"])
+def test_determinize_redeals_as_the_view_says(name):
+    from rulekit.play.agents import determinize
+    rules = rulekit.load(name)
+    n = rules.players[1]
+    for seed in range(games(3, 30)):
+        game = rules.new_game(players=n, seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not game.finished:
+            if k % 3 == 0:
+                for seat in (game.to_act, (game.to_act + 1) % n):
+                    a = determinize(game, seat, random.Random(k))
+                    b = reference_determinize(game, seat, random.Random(k))
+                    assert a.dump() == b.dump()
+                    assert (a.where, a.tags, a.marks) == (b.where, b.tags, b.marks)
+            game.apply(rng.choice(game.legal_actions()))
+            k += 1

@@ -39,40 +39,49 @@ def determinize(game, seat: int, rng: random.Random):
     """
     copy = game.clone()
     marks = copy.marks
-    places = []   # (list object, index, zone name, seat)
+    segments = []   # (list object, the hidden indices or None for all of it, (zone, seat))
+    hidden = []     # the hidden cards, in zone, seat and list order
     for name, decl in game.rules.zones.items():
         content = copy.z[name]
-        if decl.per == "seat":
-            lists = enumerate(content)
-        else:
-            lists = ((None, content),)
+        lists = enumerate(content) if decl.per == "seat" else ((None, content),)
         for s, lst in lists:
             if not lst:
                 continue
             default = decl.see == "all" or (decl.see == "owner" and s == seat)
             if not marks:
                 if not default:
-                    places += [(lst, i, name, s) for i in range(len(lst))]
+                    segments.append((lst, None, (name, s)))
+                    hidden += lst
                 continue
-            for i, c in enumerate(lst):
-                m = marks.get(c)
-                if not (m == "up" or (m != "down" and default)):
-                    places.append((lst, i, name, s))
-    if not places:
+            idx = [i for i, c in enumerate(lst)
+                   if not (marks.get(c) == "up" or (marks.get(c) != "down" and default))]
+            if idx:
+                segments.append((lst, idx, (name, s)))
+                hidden += [lst[i] for i in idx]
+    if not hidden:
         return copy
-    hidden = [lst[i] for lst, i, _, _ in places]
     new = hidden[:]
     shuffle(rng, new)
     tags, where = copy.tags, copy.where
-    old_tags = {c: tags.pop(c) for c in hidden if c in tags}
-    old_marks = {c: marks.pop(c) for c in hidden if c in marks}
-    for (lst, i, name, s), old, card in zip(places, hidden, new):
-        lst[i] = card
-        where[card] = (name, s)
-        if old in old_tags:
-            tags[card] = old_tags[old]
-        if old in old_marks:
-            marks[card] = old_marks[old]
+    old_tags = {c: tags.pop(c) for c in hidden if c in tags} if tags else None
+    old_marks = {c: marks.pop(c) for c in hidden if c in marks} if marks else None
+    pos = 0
+    for lst, idx, loc in segments:
+        if idx is None:
+            chunk = new[pos:pos + len(lst)]
+            lst[:] = chunk
+        else:
+            chunk = new[pos:pos + len(idx)]
+            for i, card in zip(idx, chunk):
+                lst[i] = card
+        where.update(dict.fromkeys(chunk, loc))
+        pos += len(chunk)
+    if old_tags or old_marks:         # they belong to the place: onto its new card
+        for old, card in zip(hidden, new):
+            if old_tags and old in old_tags:
+                tags[card] = old_tags[old]
+            if old_marks and old in old_marks:
+                marks[card] = old_marks[old]
     copy.call_ruleset(lambda g, L: g._compute_legal(), {})
     return copy
 
