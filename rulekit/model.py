@@ -374,6 +374,7 @@ class Ruleset:
         self.pack, self.ranks, self.suits = cards.pack, cards.ranks, cards.suits
         self.rank_of, self.suit_of, self.card_order = cards.rank_of, cards.suit_of, cards.order
         # what a copy of a game state must copy deeper (runtime GameState.clone)
+        self.tagged_zones = frozenset(k for k, z in self.zones.items() if z.tagged)
         self.seat_zones = tuple(k for k, z in self.zones.items() if z.per == "seat")
         self.game_zones = tuple(k for k, z in self.zones.items() if z.per != "seat")
         self.seat_vars = tuple(k for k, v in self.vars.items() if v.per == "seat")

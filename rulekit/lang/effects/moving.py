@@ -33,8 +33,11 @@ def _c_move(c, path, item, scope):
         return None
     decl, seat_code = dest.zone
     c.use_zone(decl.name)
-    return [f"_move(G, {what.code}, {c.text(decl.name)}, {seat_code or 'None'}, "
-            f"{by.code if by else 'None'}, {c.text(kind)})"]
+    mover = f"_move_to_{decl.name}"
+    if mover not in c.ns:
+        c.ns[mover] = mover_to(decl, frozenset(k for k, z in c.zones.items() if z.tagged))
+    return [f"{mover}(G, {what.code}, {seat_code or 'None'}, {by.code if by else 'None'}, "
+            f"{c.text(kind)})"]
 
 
 def _explain_deal(item, v) -> str:
@@ -119,24 +122,39 @@ def _move(G, what, zname, seat, by, kind):
         cards = list(what)
         if not cards:
             return
-    zones = G.rules.zones
-    decl = zones[zname]
+    rules = G.rules
+    decl = rules.zones[zname]
     z = G.z
     dest = z[zname][seat] if seat is not None else z[zname]
     where, marks, tags = G.where, G.marks, G.tags
     here = (zname, seat)
     G.events.append({"kind": "moved", "cards": cards, "to": here,
                      "actions": G.actions, "phase": G.phase})
-    for c in cards:             # off the zone it is in, its tag and face mark with it
-        loc = where.get(c)
-        if loc is not None:
-            zn, s = loc
-            (z[zn][s] if s is not None else z[zn]).remove(c)
-            if zones[zn].tagged:
+    loc = where.get(cards[0])
+    src = None if loc is None else z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
+    if src is what and src is not dest:
+        # a whole zone: off it at once (its cards, their tags and marks with them)
+        src.clear()
+        if loc[0] in rules.tagged_zones:
+            for c in cards:
                 tags.pop(c, None)
-        if c in marks:
-            del marks[c]
-        where[c] = here
+        if marks:
+            for c in cards:
+                if c in marks:
+                    del marks[c]
+        where.update(dict.fromkeys(cards, here))
+    else:
+        tagged = rules.tagged_zones
+        for c in cards:         # off the zone it is in, its tag and face mark with it
+            loc = where.get(c)
+            if loc is not None:
+                zn, s = loc
+                (z[zn][s] if s is not None else z[zn]).remove(c)
+                if zn in tagged:
+                    tags.pop(c, None)
+            if c in marks:
+                del marks[c]
+            where[c] = here
     if decl.top == "first":
         dest[:0] = cards
     else:
@@ -149,6 +167,48 @@ def _move(G, what, zname, seat, by, kind):
         tag = (by if by is not None else G.actor, num, kind)
         for c in cards:
             tags[c] = tag
+
+
+def mover_to(decl, tagged_zones: frozenset):
+    """``_move`` into the zone ``decl`` as a function of its own (``move(G, what, seat,
+    by, kind)``), the zone's ``top``, ``see`` and ``tagged`` read once, and one card
+    moved without making lists; the same effect as ``_move(G, what, decl.name, ...)``."""
+    zname, top_first = decl.name, decl.top == "first"
+    see_all, tagged = decl.see == "all", decl.tagged
+
+    def move(G, what, seat, by, kind):
+        if what.__class__ is not str:
+            if what.__class__ is list and len(what) == 1 and what[0].__class__ is str:
+                what = what[0]            # a one-card play moves as its card
+            else:
+                return _move(G, what, zname, seat, by, kind)
+        here = (zname, seat)
+        G.events.append({"kind": "moved", "cards": [what], "to": here,
+                         "actions": G.actions, "phase": G.phase})
+        z, where = G.z, G.where
+        loc = where.get(what)
+        if loc is not None:
+            zn, s = loc
+            (z[zn] if s is None else z[zn][s]).remove(what)
+            if zn in tagged_zones:
+                G.tags.pop(what, None)
+        marks = G.marks
+        if what in marks:
+            del marks[what]
+        where[what] = here
+        dest = z[zname] if seat is None else z[zname][seat]
+        if top_first:
+            dest.insert(0, what)
+        else:
+            dest.append(what)
+        if see_all:
+            G.surfaced.append(what)
+        if tagged:
+            num = G.playno.get(here, 0) + 1
+            G.playno[here] = num
+            G.tags[what] = (by if by is not None else G.actor, num, kind)
+    move.__name__ = move.__qualname__ = f"_move_to_{zname}"
+    return move
 
 
 @primitive
