@@ -168,6 +168,9 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
         one = _single_domain(hc, dom.code)     # singles(a zone): loop over its cards
         if one:
             hc.single = {var: "_one"}
+            hc.zone_cards = {"_one"}
+        elif dom.zone is not None:
+            hc.zone_cards = {var}
         if "legal" in c.data["phases"][phase.name]["actions"][a.name]:
             scope = Scope(pylocals={a.var: vtype}, specials=frozenset({"actor"}),
                           varying=frozenset({a.var}))
@@ -176,7 +179,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
             hc.repeated, hc.counting = hc.counting, None
             legal = _expr(c, hc, path + ("legal",), scope)
             looped.append(legal)
-        hc.single = {}
+        hc.single, hc.zone_cards = {}, set()
         inner = [f"if {legal}:"] if legal else []
         if hc.vmemo:
             inner.insert(0, " = ".join(hc.vmemo.values()) + " = _u")

@@ -68,6 +68,7 @@ class HotCompiler(_DefAwareCompiler):
         self.counting: dict | None = None   # first pass: how often each code is written
         self.repeated: dict = {}    # what the first pass counted
         self.single: dict = {}      # a one-card play's local -> the local of its card
+        self.zone_cards: set = set()  # locals that hold a card of a zone (never null)
         self.lazy = 0               # inside a lambda or a lazy operand: no memo there
         self.inlining: list = []    # definitions being written in place
         self._trees: dict = {}      # definition name -> its parse tree
@@ -139,6 +140,12 @@ class HotCompiler(_DefAwareCompiler):
     def n_call(self, t, scope):
         name = str(t.children[0])
         argtrees = t.children[1].children if len(t.children) > 1 and t.children[1] is not None else []
+        if name in ("rank", "suit") and len(argtrees) == 1 and self.zone_cards \
+                and name not in self.ctx.definitions:
+            arg = self.node(argtrees[0], scope)
+            if arg.code in self.zone_cards:   # a card of a zone: a card of the pack
+                table = "_RANK" if name == "rank" else "_SUIT"
+                return Typed(f"{table}[{arg.code}]", name)
         if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
             if arg.code in self.single:       # an end of a one-card play: that card

@@ -313,7 +313,7 @@ class GameState(State):
             self.step.follow(self, self._L)
             self._advance()
         finally:
-            if self.status == "in_progress" and self.actions >= self.max_actions:
+            if count >= self.max_actions and self.status == "in_progress":
                 self._abort(f"stopped after {self.actions} actions (max_actions)")
 
     # ---- looking at the state -----------------------------------------------------------

@@ -127,11 +127,14 @@ def _move(G, what, zname, seat, by, kind):
     z = G.z
     dest = z[zname][seat] if seat is not None else z[zname]
     where, marks, tags = G.where, G.marks, G.tags
+    for c in cards:
+        if c.__class__ is not str or c not in where:
+            raise ValueError(_not_a_card(c))
     here = (zname, seat)
     G.events.append({"kind": "moved", "cards": cards, "to": here,
                      "actions": G.actions, "phase": G.phase})
-    loc = where.get(cards[0])
-    src = None if loc is None else z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
+    loc = where[cards[0]]
+    src = z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
     if src is what and src is not dest:
         # a whole zone: off it at once (its cards, their tags and marks with them)
         src.clear()
@@ -146,12 +149,10 @@ def _move(G, what, zname, seat, by, kind):
     else:
         tagged = rules.tagged_zones
         for c in cards:         # off the zone it is in, its tag and face mark with it
-            loc = where.get(c)
-            if loc is not None:
-                zn, s = loc
-                (z[zn][s] if s is not None else z[zn]).remove(c)
-                if zn in tagged:
-                    tags.pop(c, None)
+            zn, s = where[c]
+            (z[zn][s] if s is not None else z[zn]).remove(c)
+            if zn in tagged:
+                tags.pop(c, None)
             if c in marks:
                 del marks[c]
             where[c] = here
@@ -169,6 +170,11 @@ def _move(G, what, zname, seat, by, kind):
             tags[c] = tag
 
 
+def _not_a_card(x) -> str:
+    shown = x if isinstance(x, (str, int)) else type(x).__name__
+    return f"move: {shown!r} is not a card of the pack (zones hold cards only)"
+
+
 def mover_to(decl, tagged_zones: frozenset):
     """``_move`` into the zone ``decl`` as a function of its own (``move(G, what, seat,
     by, kind)``), the zone's ``top``, ``see`` and ``tagged`` read once, and one card
@@ -182,16 +188,17 @@ def mover_to(decl, tagged_zones: frozenset):
                 what = what[0]            # a one-card play moves as its card
             else:
                 return _move(G, what, zname, seat, by, kind)
+        z, where = G.z, G.where
+        loc = where.get(what)
+        if loc is None:
+            raise ValueError(_not_a_card(what))
         here = (zname, seat)
         G.events.append({"kind": "moved", "cards": [what], "to": here,
                          "actions": G.actions, "phase": G.phase})
-        z, where = G.z, G.where
-        loc = where.get(what)
-        if loc is not None:
-            zn, s = loc
-            (z[zn] if s is None else z[zn][s]).remove(what)
-            if zn in tagged_zones:
-                G.tags.pop(what, None)
+        zn, s = loc
+        (z[zn] if s is None else z[zn][s]).remove(what)
+        if zn in tagged_zones:
+            G.tags.pop(what, None)
         marks = G.marks
         if what in marks:
             del marks[what]
