@@ -276,3 +276,15 @@ def test_determinize_redeals_as_the_view_says(name):
                     assert (a.where, a.tags, a.marks) == (b.where, b.tags, b.marks)
             game.apply(rng.choice(game.legal_actions()))
             k += 1
+
+
+def test_moving_what_is_not_a_card_stops_the_game(tmp_path):
+    # zones hold cards of the pack only (the hot path reads a zone card's rank directly)
+    text = TOY.replace("  - set: turn = left_of(dealer)\n",
+                       "  - set: turn = left_of(dealer)\n  - move: first(['XX']) to table\n", 1)
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    game = rulekit.load(str(path)).new_game(players=3, seed=1)
+    assert game.result.status == "aborted"
+    assert "'XX' is not a card of the pack" in game.result.message
+    assert "XX" not in game.z["table"]

@@ -10,7 +10,8 @@ from .registry import EXPR, TEXT, cards_or_card, effect, primitive
         "move: X to Z [by S] [as 'K']",
         "move a card, a list of cards or a whole zone (in its order) onto zone `Z`'s top "
         "end; on a tagged zone the cards get one new play number, seat `S` (default "
-        "`actor`) and kind `K`", "move: top(stock) to trick",
+        "`actor`) and kind `K`; moving anything but cards of the pack stops the game",
+        "move: top(stock) to trick",
         explain=lambda item, v: f"move {v}")
 def _c_move(c, path, item, scope):
     p = path + ("move",)
