@@ -216,7 +216,10 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
     forms = {name: f"({name} if {name} is not _u else ({name} := {code}))"
              for code, name in hc.memo.items()}
     inloop = "\n".join(looped)
-    eager = [n for n in forms if re.search(rf"\b{n}\b", inloop)]
+    # before the loop: what the loop reads, unless it iterates itself (a lambda): that
+    # may cost more than the loop, and a short-circuit may never need it
+    eager = [n for n in forms if re.search(rf"\b{n}\b", inloop)
+             and "(lambda" not in hc.plain[forms[n]]]
     lazy = [n for n in forms if n not in eager]
     init = ["    " + " = ".join(lazy) + " = _u"] if lazy else []
     if not eager:

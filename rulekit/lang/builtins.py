@@ -119,30 +119,34 @@ def singles(cs):
          "every run of n or more cards of one suit in consecutive rank order, each ascending",
          "runs(hand[actor], 2)", state=True)
 def runs(G, cs, n):
+    # suits in the order they first appear, each suit's cards by rank, its stretches of
+    # consecutive ranks in order, and in each stretch every run from each start
+    if len(cs) < n:
+        return []
     rules = G.rules
+    suit_of, rank_of = rules.suit_of, rules.rank_of
     by_suit: dict = {}
     for c in cs:
-        by_suit.setdefault(rules.suit_of[c], []).append(c)
+        s = suit_of[c]
+        if s in by_suit:
+            by_suit[s].append(c)
+        else:
+            by_suit[s] = [c]
     out = []
-    rank_of = rules.rank_of
     for suit_cards in by_suit.values():
-        if len(suit_cards) < n:
+        m = len(suit_cards)
+        if m < n:
             continue
         suit_cards.sort(key=rank_of.__getitem__)
-        # split into maximal stretches of consecutive ranks
-        stretch = [suit_cards[0]]
-        stretches = []
-        for c in suit_cards[1:]:
-            if rank_of[c] == rank_of[stretch[-1]] + 1:
-                stretch.append(c)
-            else:
-                stretches.append(stretch)
-                stretch = [c]
-        stretches.append(stretch)
-        for st in stretches:
-            for i in range(len(st)):
-                for j in range(i + n, len(st) + 1):
-                    out.append(st[i:j])
+        ranks = [rank_of[c] for c in suit_cards]
+        start = 0
+        for k in range(1, m + 1):
+            if k < m and ranks[k] == ranks[k - 1] + 1:
+                continue
+            for i in range(start, k - n + 1):        # the stretch suit_cards[start:k]
+                for j in range(i + n, k + 1):
+                    out.append(suit_cards[i:j])
+            start = k
     return out
 
 
