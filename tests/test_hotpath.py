@@ -9,11 +9,13 @@ domain, compiled by the plain expression compiler with the chosen item in the lo
 kept when the plain `legal` holds, once each, in domain order.
 """
 import random
+from pathlib import Path
 
 import pytest
 
 import rulekit
 from budget import games
+from rulekit.errors import RulesetFailure
 from rulekit.compiler import hotpath
 
 BUNDLED = [("mattis", {}), ("mattis", {"sequences": "true", "voluntary_take": "false",
@@ -94,6 +96,11 @@ phases:
 """
 
 
+def _text(value) -> str:
+    """An expression as text (YAML may have made a literal a bool or a number)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 def reference_legal(game) -> list:
     """(name, cards) of the legal actions, computed the plain way."""
     rules = game.rules
@@ -102,15 +109,22 @@ def reference_legal(game) -> list:
     for a in game.step.actions:
         data = phase[a.name]
         if a.var is None:
-            if "legal" not in data or game.call_ruleset(rules.expression(data["legal"]), {}):
+            if "legal" not in data or game.call_ruleset(rules.expression(_text(data["legal"])), {}):
                 out.append((a.name, ()))
             continue
         domain = rules.expression(data["choose"].split(" in ", 1)[1])
-        legal = rules.expression(data["legal"], (a.var,)) if "legal" in data else None
+        legal = rules.expression(_text(data["legal"]), (a.var,)) if "legal" in data else None
         for x in game.call_ruleset(domain, {}):
             if legal is None or game.call_ruleset(legal, {a.var: x}):
-                cards = tuple(sorted([x] if isinstance(x, str) else x,
-                                     key=rules.rank_of.__getitem__))
+                items = [x] if isinstance(x, str) else x
+                if not isinstance(items, list) or not all(
+                        isinstance(c, str) and c in rules.rank_of for c in items):
+                    shown = x if isinstance(x, (int, str)) else type(x).__name__
+                    raise RulesetFailure(
+                        f"the ruleset failed at step {game.step.key}: action '{a.name}' "
+                        f"offers {shown!r}, which is not a card or a list of cards (a "
+                        "choice domain lists cards or plays)")
+                cards = tuple(sorted(items, key=rules.rank_of.__getitem__))
                 key = (a.name, frozenset(cards))
                 if key not in seen:
                     seen.add(key)
@@ -288,3 +302,49 @@ def test_moving_what_is_not_a_card_stops_the_game(tmp_path):
     assert game.result.status == "aborted"
     assert "'XX' is not a card of the pack" in game.result.message
     assert "XX" not in game.z["table"]
+
+
+# ---- probes: rulesets a reviewer wrote to make the hot path differ ----------------------
+# Each once made the generated code list other actions, end games otherwise or fail to
+# compile: a lambda parameter capturing an argument written in place (cap1, rk1, sg1),
+# arguments a definition's body does not use (sc1, sc2: their errors must still stop
+# the game), parameters typed by their arguments (top1, idx1), definitions named like
+# context names (spec1), a card and a one-card play of it in one domain (dup1), a
+# one-item list that is not a card (lo1), a nested list offered (wrap1), empty nested
+# effect lists (pass1, p2), odd names and texts (odd), shuffles and moves (shuf, mv,
+# flow). Each game is played with the reference checked at every decision; a game the
+# hot path aborts while listing must be one whose listing fails the plain way, with the
+# same message.
+PROBES = sorted(p for p in (Path(__file__).parent / "hotpath_probes").glob("*.yaml")
+                if not p.name.startswith("bad_"))
+
+
+@pytest.mark.parametrize("path", PROBES, ids=[p.stem for p in PROBES])
+def test_probe_plays_as_the_plain_semantics(path):
+    rules = rulekit.load(str(path))
+    for seed in range(games(8, 60)):
+        game = rules.new_game(players=3, seed=seed)
+        rng = random.Random(seed * 7919 + 1)
+        while not game.finished:
+            assert [(a.name, a.cards) for a in game.legal_actions()] == reference_legal(game)
+            game.apply(rng.choice(game.legal_actions()))
+        status, message = game.result.status, game.result.message
+        if status == "aborted" and game.step is not None and game.step.actor is not None \
+                and "max_actions" not in message:
+            game.status, game.actor = "in_progress", game.step.actor(game, game._L)
+            try:
+                reference_legal(game)
+            except RulesetFailure as exc:
+                if str(exc) == message:
+                    continue
+                raise AssertionError(f"{message!r} but the plain way says {exc}") from None
+            # the listing was fine the plain way: the abort came from an effect
+            assert not message.startswith(f"the ruleset failed at step {game.step.key}: ") \
+                or game.events[-1]["kind"] != "action", message
+
+
+@pytest.mark.parametrize("name", ["bad_name_newline", "bad_step_newline"])
+def test_names_ending_in_a_newline_are_refused(name):
+    path = Path(__file__).parent / "hotpath_probes" / f"{name}.yaml"
+    with pytest.raises(rulekit.RulesetError, match=r'"[a-z]+\\n" is not a valid name'):
+        rulekit.load(str(path))

@@ -62,7 +62,7 @@ def _optimized(c: CompileContext, phases: dict, setup):
     place, constants folded); the plain ones if that pass finds anything to say (it
     never should)."""
     plain, sink, quiet = c.compiler, c.sink, DiagnosticSink()
-    c.ns.update(_U=UNSET, _set=_set)
+    c.ns.update(_U=UNSET, _set=_set, _ORDER=c.cards.rank_of)
     c.compiler, c.sink = HotCompiler(c, hoist=False), quiet
     try:
         blocks = {name: c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..lang.expressions import Scope, Typed
+from ..lang.expressions import _ALWAYS, _SPECIAL_TYPES, Scope, Typed
 from ..lang.grammar import parse
 from ..lang.types import ExprError
 from .context import _DefAwareCompiler
@@ -21,13 +21,17 @@ from .context import _DefAwareCompiler
 INLINE_NODES = 60          # parse-tree nodes of a definition written in place
 INLINE_DEPTH = 6           # definitions written in place inside each other
 _CALL = re.compile(r"[A-Za-z_][\w.]*\(")
-_SIMPLE = re.compile(r"\(?-?[\w.]+\)?|'[\w ]*'|L\['\w+'\]|G\.[vz]\['\w+'\]")
+# an argument that cannot fail nor cost: a local, a literal, a read of a zone or variable
+_SIMPLE = re.compile(r"[A-Za-z_]\w*|_g\d+\[_g\d+\]|-?\d+|\(-\d+\)|'[\w .,:;!?-]*'|L\['\w+'\]|G\.actor"
+                     r"|G\.[vz]\['\w+'\]")
 _CHEAP = ("len(", "_SUIT.get(", "_RANK.get(")     # not worth a memo
-_PLACED = re.compile(r"v_\w+|L\['\w+'\]|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
+_PLACED = re.compile(r"v_\w+|_[pgt]\d+|_one|L\['\w+'\]|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
 # list ends written in place when their argument is a local or a memo (read twice)
 _ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else None)",
-         "lowest": "(({x}[0] if len({x}) == 1 else _B_lowest(G, {x})) if {x} else None)",
-         "highest": "(({x}[0] if len({x}) == 1 else _B_highest(G, {x})) if {x} else None)"}
+         "lowest": "(({x}[0] if len({x}) == 1 and {x}[0] in _ORDER else _B_lowest(G, {x}))"
+                   " if {x} else None)",
+         "highest": "(({x}[0] if len({x}) == 1 and {x}[0] in _ORDER else _B_highest(G, {x}))"
+                    " if {x} else None)"}
 _LOAD = re.compile(r"G\.actor|G\.[zv]\['\w+'\](\[(G\.actor|_g\d+)\])?")
 
 
@@ -75,8 +79,12 @@ class HotCompiler(_DefAwareCompiler):
         self.cells: dict = {}       # code -> a one-item list holding its value (lambdas)
         self.no_cells = False
         self.depth = 0              # nesting of node() calls: 0 is an expression's root
+        self.temps = 0              # temporaries of arguments written in place (_tN)
+        self.lambdas = 0            # lambda parameters renamed (_pN)
 
     def node(self, t, scope):
+        if self.depth == 0:
+            self.temps = 0          # an expression's temporaries are its own
         self.depth += 1
         try:
             out = self._node(t, scope)
@@ -194,11 +202,19 @@ class HotCompiler(_DefAwareCompiler):
         return out
 
     def n_lambda_(self, t, scope):
+        # the parameter gets a name of its own, so that it can never capture a name
+        # of an argument written in place, nor one the hot path gave a meaning to
+        name = str(t.children[0])
+        self.lambdas += 1
+        pyname = f"_p{self.lambdas}"
+        inner = scope.child(**{name: "any"})
+        inner.bound = {**inner.bound, name: Typed(pyname, "any")}
         self.lazy += 1
         try:
-            return super().n_lambda_(t, scope)
+            body = self.node(t.children[1], inner)
         finally:
             self.lazy -= 1
+        return Typed(f"(lambda {pyname}: {body.code})", "fn")
 
     def n_coalesce(self, t, scope):
         self.lazy += 1
@@ -214,7 +230,11 @@ class HotCompiler(_DefAwareCompiler):
             return replace(b, code=self.unmemo(b.code))
         info = self.ctx.definitions.get(name)
         if (info is not None and not info.params and name not in scope.bound
-                and name not in scope.pylocals and name not in scope.locals):
+                and name not in scope.pylocals and name not in scope.locals
+                and not (name in _SPECIAL_TYPES and (name in _ALWAYS or name in scope.specials))
+                and name not in self.ctx.vars and name not in self.ctx.zones):
+            # a definition, as the plain compiler resolves the name (context names,
+            # variables and zones first)
             out = self._inline(info, [], [], scope)
             if out is not None:
                 return out
@@ -231,8 +251,13 @@ class HotCompiler(_DefAwareCompiler):
 
     def _inline(self, info, args, argtrees, scope):
         """``info``'s body written in place with its parameters bound to ``args``, or
-        None when it is too large, nested too deep, or would evaluate an argument that
-        varies more than once."""
+        None when it is too large or nested too deep.
+
+        As a call would, it evaluates every argument once, in order, before the body:
+        an argument that is not a plain name or literal goes into a temporary first
+        (``((_t0 := arg) is _U or body)``: no value of a ruleset is ``_U``), a memo is
+        computed there; the body sees each parameter as the plain compiler does, of
+        type ``any``."""
         if info.type is None or len(self.inlining) >= INLINE_DEPTH or info in self.inlining:
             return None
         tree = self._trees.get(info.name)
@@ -244,19 +269,20 @@ class HotCompiler(_DefAwareCompiler):
             self._trees[info.name] = tree if tree is not None else False
         if not tree or _size(tree) > INLINE_NODES:
             return None
-        from lark import Token
-        uses: dict = {}
-        for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
-            uses[str(tok)] = uses.get(str(tok), 0) + 1
-        varying = set()
+        varying, bound, first = set(), {}, []
         for param, arg, at in zip(info.params, args, argtrees):
-            varies = bool(_names(at) & scope.varying)
-            if varies:
+            if _names(at) & scope.varying:
                 varying.add(param)
-            if (varies or not self.hoist) and uses.get(param, 0) > 1 \
-                    and not _SIMPLE.fullmatch(arg.code):
-                return None         # it would be computed more than once
-        inner = Scope(bound=dict(zip(info.params, args)), varying=frozenset(varying))
+            code = arg.code
+            if code in self.plain:
+                first.append(code)          # a memo: computed here, as a call would
+            elif not _SIMPLE.fullmatch(code):
+                temp = f"_t{self.temps}"
+                self.temps += 1
+                first.append(f"({temp} := {code})")
+                code = temp
+            bound[param] = Typed(code, "any")
+        inner = Scope(bound=bound, varying=frozenset(varying))
         self.inlining.append(info)
         saved = dict(self.memo)
         try:
@@ -267,7 +293,10 @@ class HotCompiler(_DefAwareCompiler):
         finally:
             self.inlining.pop()
         self.note_definition(info)
-        return Typed(f"({out.code})", info.type, items=out.items)
+        if first:       # each argument first (its value is never _U), then the body
+            return Typed("(" + "".join(f"{a} is _U or " for a in first) + out.code + ")",
+                         info.type)
+        return Typed(out.code, info.type)     # every fragment is already bracketed
 
 
 _LIT = r"('[\w .,:;!?-]*'|-?\d+|\(-\d+\)|True|False|None)"

@@ -188,8 +188,8 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
                    f"{err.validator_value}", "schema")
         return
     if v == "pattern":
-        sink.error(src.pos(path), f"{_where(path)}: '{err.instance}' is not a valid name "
-                   "(letters, digits, _ and -, starting with a letter)", "schema")
+        sink.error(src.pos(path), f"{_where(path)}: {_shown_name(str(err.instance))} is not a "
+                   "valid name (letters, digits, _ and -, starting with a letter)", "schema")
         return
     sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
 
