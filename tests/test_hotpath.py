@@ -348,3 +348,38 @@ def test_names_ending_in_a_newline_are_refused(name):
     path = Path(__file__).parent / "hotpath_probes" / f"{name}.yaml"
     with pytest.raises(rulekit.RulesetError, match=r'"[a-z]+\\n" is not a valid name'):
         rulekit.load(str(path))
+
+
+def _runs_by_definition(rules, cs, n):
+    """runs(cs, n) as the language reference defines it: suits in the order they first
+    appear, each suit's cards by rank split into stretches of consecutive ranks, and in
+    each stretch every run of n or more cards from each start."""
+    by_suit: dict = {}
+    for c in cs:
+        by_suit.setdefault(rules.suit_of[c], []).append(c)
+    out = []
+    for suit_cards in by_suit.values():
+        suit_cards.sort(key=rules.rank_of.__getitem__)
+        stretches = [[suit_cards[0]]]
+        for c in suit_cards[1:]:
+            if rules.rank_of[c] == rules.rank_of[stretches[-1][-1]] + 1:
+                stretches[-1].append(c)
+            else:
+                stretches.append([c])
+        for st in stretches:
+            out += [st[i:j] for i in range(len(st)) for j in range(i + n, len(st) + 1)]
+    return out
+
+
+def test_runs_lists_what_its_definition_says():
+    from hypothesis import given, settings, strategies as st
+    from rulekit.lang.builtins import runs
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=4, seed=1)
+
+    @settings(max_examples=300, deadline=None)
+    @given(cs=st.lists(st.sampled_from(rules.pack), unique=True, max_size=30),
+           n=st.integers(0, 5))
+    def check(cs, n):
+        assert runs(game, list(cs), n) == _runs_by_definition(rules, list(cs), n)
+    check()

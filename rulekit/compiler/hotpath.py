@@ -37,7 +37,7 @@ from ..lang.expressions import Scope, Typed, py_name
 from ..lang.grammar import parse
 from ..lang.types import ExprError
 from .context import CompileContext, _DefAwareCompiler
-from .optimize import UNSET, HotCompiler, _single_domain
+from .optimize import UNSET, HotCompiler, _concat_parts, _single_domain
 
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
 
@@ -169,51 +169,73 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
                      Scope(specials=frozenset({"actor"})))
         vtype = "card" if dom.type in ("cards", "zone") else "play" if dom.type == "list" else "any"
         var = py_name(a.var)
-        hc.vmemo = {}
-        one = _single_domain(hc, dom.code)     # singles(a zone): loop over its cards
-        if one:
-            hc.single = {var: "_one"}
-            hc.zone_cards = {"_one"}
-        elif dom.zone is not None:
-            hc.zone_cards = {var}
-        if "legal" in c.data["phases"][phase.name]["actions"][a.name]:
-            scope = Scope(pylocals={a.var: vtype}, specials=frozenset({"actor"}),
-                          varying=frozenset({a.var}))
-            hc.counting = {}
-            _expr(c, hc, path + ("legal",), scope)
-            hc.repeated, hc.counting = hc.counting, None
-            legal = _expr(c, hc, path + ("legal",), scope)
-            looped.append(legal)
-        hc.single, hc.zone_cards = {}, set()
-        inner = [f"if {legal}:"] if legal else []
-        if hc.vmemo:
-            inner.insert(0, " = ".join(hc.vmemo.values()) + " = _u")
-        pad = "    " if legal else ""
-        if one:
-            body.append(f"for _one in {one}:")
-            if legal and re.search(rf"\b{var}\b", legal):
-                inner.insert(0, f"{var} = [_one]")
-                choice = var
+        # the domain's parts (a concatenation `A + B` is looped part by part, every
+        # part computed first, in order, as the whole list would be)
+        parts = [(_single_domain(hc, p), p) for p in _concat_parts(dom.code)] \
+            if len(_concat_parts(dom.code)) > 1 else [(_single_domain(hc, dom.code), dom.code)]
+        shared = len(parts) > 1
+        kinds = {one is not None for one, _ in parts}
+        conds = {}
+        for single in sorted(kinds):
+            hc.vmemo = {}
+            if single:
+                hc.single, hc.zone_cards = {var: "_one"}, {"_one"}
+            elif dom.zone is not None and not shared:
+                hc.zone_cards = {var}
+            legal = None
+            if "legal" in c.data["phases"][phase.name]["actions"][a.name]:
+                scope = Scope(pylocals={a.var: vtype}, specials=frozenset({"actor"}),
+                              varying=frozenset({a.var}))
+                hc.counting = {}
+                _expr(c, hc, path + ("legal",), scope)
+                hc.repeated, hc.counting = hc.counting, None
+                legal = _expr(c, hc, path + ("legal",), scope)
+                looped.append(legal)
+            conds[single] = (legal, list(hc.vmemo.values()))
+            hc.single, hc.zone_cards = {}, set()
+        if shared:
+            body.append(f"seen_{i} = set()")
+            for k, (one, code) in enumerate(parts):
+                if one is None:
+                    body.append(f"_d{i}_{k} = list({code})")
+        for k, (one, code) in enumerate(parts):
+            legal, vmemo = conds[one is not None]
+            inner = [f"if {legal}:"] if legal else []
+            if vmemo:
+                inner.insert(0, " = ".join(vmemo) + " = _u")
+            pad = "    " if legal else ""
+            if one is not None:
+                body.append(f"for _one in {one}:")
+                if legal and re.search(rf"\b{var}\b", legal):
+                    inner.insert(0, f"{var} = [_one]")
+                    choice = var
+                else:
+                    choice = "[_one]"
+                line = f"out.append(_new(_A, ({name}, (_one,), seat, {choice}, {dname}, None)))"
+                if shared:
+                    inner += [pad + f"if _one not in seen_{i}:", pad + f"    seen_{i}.add(_one)",
+                              pad + "    " + line]
+                else:
+                    inner.append(pad + line)
+            elif dom.zone is not None and not shared:   # a zone holds distinct cards
+                body.append(f"for {var} in {dom.code}:")
+                line = f"out.append(_new(_A, ({name}, ({var},), seat, {var}, {dname}, None)))"
+                inner.append(pad + line)
             else:
-                choice = "[_one]"
-            inner.append(pad + f"out.append(_new(_A, ({name}, (_one,), seat, {choice}, {dname}, None)))")
-        elif dom.zone is not None:          # a zone holds distinct cards
-            body.append(f"for {var} in {dom.code}:")
-            line = f"out.append(_new(_A, ({name}, ({var},), seat, {var}, {dname}, None)))"
-            inner.append(pad + line)
-        else:
-            body += [f"seen_{i} = set()", f"for {var} in {dom.code}:"]
-            inner += [pad + f"if {var}.__class__ is list and len({var}) == 1 "
-                            f"and {var}[0].__class__ is str and {var}[0] in _ORDER:",
-                      pad + f"    k = {var}[0]",
-                      pad + "    cards = (k,)",
-                      pad + "else:",
-                      pad + f"    cards = _choice_cards(_ORDER, {dname}, {var})",
-                      pad + "    k = cards[0] if len(cards) == 1 else frozenset(cards)",
-                      pad + f"if k not in seen_{i}:",
-                      pad + f"    seen_{i}.add(k)",
-                      pad + f"    out.append(_new(_A, ({name}, cards, seat, {var}, {dname}, None)))"]
-        body += ["    " + ln for ln in inner]
+                if not shared:
+                    body.append(f"seen_{i} = set()")
+                body.append(f"for {var} in {f'_d{i}_{k}' if shared else code}:")
+                inner += [pad + f"if {var}.__class__ is list and len({var}) == 1 "
+                                f"and {var}[0].__class__ is str and {var}[0] in _ORDER:",
+                          pad + f"    k = {var}[0]",
+                          pad + "    cards = (k,)",
+                          pad + "else:",
+                          pad + f"    cards = _choice_cards(_ORDER, {dname}, {var})",
+                          pad + "    k = cards[0] if len(cards) == 1 else frozenset(cards)",
+                          pad + f"if k not in seen_{i}:",
+                          pad + f"    seen_{i}.add(k)",
+                          pad + f"    out.append(_new(_A, ({name}, cards, seat, {var}, {dname}, None)))"]
+            body += ["    " + ln for ln in inner]
     head = ["    seat = G.actor", "    _u = _U"]
     head += [f"    {name} = {code}" for code, name in hc.loads.items()]
     head += [f"    {name} = [_U]" for name in hc.cells.values()]

@@ -339,6 +339,37 @@ def _strip(code: str) -> str:
     return code
 
 
+def _concat_parts(code: str) -> list:
+    """The parts ``[A, B, ...]`` of a list concatenation ``(list(A) + list(B) ...)`` as
+    the expression compiler writes ``A + B``; ``[code]`` for anything else."""
+    inner = _strip(code)
+    pieces, depth, start = [], 0, 0
+    for i, ch in enumerate(inner):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "'" and depth >= 0:
+            return [code]                 # a text: do not look inside
+        elif depth == 0 and inner.startswith(" + ", i):
+            pieces.append(inner[start:i])
+            start = i + 3
+    pieces.append(inner[start:])
+    if len(pieces) < 2 or not all(p.startswith("list(") and p.endswith(")")
+                                  and _balanced(p[5:-1]) for p in pieces):
+        return [code]
+    return [part for p in pieces for part in _concat_parts(p[5:-1])]
+
+
+def _balanced(code: str) -> bool:
+    depth = 0
+    for ch in code:
+        depth += (ch in "([{") - (ch in ")]}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def _single_domain(hc: HotCompiler, code: str) -> str | None:
     """For a domain ``singles(Z)`` of a zone Z (distinct cards): the code of Z."""
     m = re.fullmatch(r"_B_singles\((_g\d+)(\[_g\d+\])?\)", _strip(hc.unmemo(code)))

@@ -119,34 +119,32 @@ def singles(cs):
          "every run of n or more cards of one suit in consecutive rank order, each ascending",
          "runs(hand[actor], 2)", state=True)
 def runs(G, cs, n):
-    # suits in the order they first appear, each suit's cards by rank, its stretches of
-    # consecutive ranks in order, and in each stretch every run from each start
+    # suits in the order they first appear, each suit's stretches of consecutive ranks
+    # from the lowest, and in each stretch every run from each start
     if len(cs) < n:
         return []
     rules = G.rules
-    suit_of, rank_of = rules.suit_of, rules.rank_of
-    by_suit: dict = {}
+    nxt, suit_of, rank_of = rules.next_card, rules.suit_of, rules.rank_of
+    have = set(cs)
+    prev = {nxt[c] for c in cs if nxt[c] in have}      # cards with a previous card here
+    if n >= 2 and not prev:
+        return []
+    suits: dict = {}
     for c in cs:
-        s = suit_of[c]
-        if s in by_suit:
-            by_suit[s].append(c)
-        else:
-            by_suit[s] = [c]
+        suits.setdefault(suit_of[c], len(suits))
+    starts = sorted((c for c in cs if c not in prev),
+                    key=lambda c: (suits[suit_of[c]], rank_of[c]))
     out = []
-    for suit_cards in by_suit.values():
-        m = len(suit_cards)
-        if m < n:
+    for c in starts:
+        stretch = [c]
+        while nxt[stretch[-1]] in have:
+            stretch.append(nxt[stretch[-1]])
+        k = len(stretch)
+        if k < n:
             continue
-        suit_cards.sort(key=rank_of.__getitem__)
-        ranks = [rank_of[c] for c in suit_cards]
-        start = 0
-        for k in range(1, m + 1):
-            if k < m and ranks[k] == ranks[k - 1] + 1:
-                continue
-            for i in range(start, k - n + 1):        # the stretch suit_cards[start:k]
-                for j in range(i + n, k + 1):
-                    out.append(suit_cards[i:j])
-            start = k
+        for i in range(k):
+            for j in range(i + n, k + 1):
+                out.append(stretch[i:j])
     return out
 
 
