@@ -80,6 +80,16 @@ print(json.dumps({"actions": actions, "cpu": cpu, "clone": clone, "determinize":
 """
 
 
+def player_counts(tree: Path, ruleset: str) -> list:
+    """Every player count ``ruleset`` allows, as the tree's rulekit loads it."""
+    out = subprocess.run([sys.executable, "-c", "import sys, rulekit; lo, hi, _ = "
+                          "rulekit.load(sys.argv[1]).players; print(lo, hi)", ruleset],
+                         env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True,
+                         text=True, check=True, cwd=tree)
+    lo, hi = map(int, out.stdout.split())
+    return list(range(lo, hi + 1))
+
+
 def run(tree: Path, ruleset: str, players: int, games: int) -> dict:
     """One measurement in a fresh process importing rulekit from ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
@@ -130,13 +140,7 @@ def main() -> None:
     print(f"{'ruleset':16} {'n':>2}  {'actions/s':>9} {'x':>5}   {'clone us':>8} {'x':>5}   "
           f"{'determ. us':>10} {'x':>5}   {'bytes/state':>11} {'x':>5}")
     for name in args.ruleset or RULESETS:
-        counts = args.players
-        if not counts:
-            sys.path.insert(0, str(args.tree))
-            import rulekit
-            lo, hi, _ = rulekit.load(name).players
-            counts = list(range(lo, hi + 1))
-        for n in counts:
+        for n in args.players or player_counts(args.tree, name):
             res = compare(args.base, args.tree, name, n, args.games, args.rounds)
             t, x = res["this"], res["ratio"]
             print(f"{name:16} {n:2}  {t['actions'] / t['cpu']:9,.0f} {x['playouts']:5.2f}   "

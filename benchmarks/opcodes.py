@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-RULESETS = ("mattis", "atlanta_mattis", "myllymatti", "mattis_norsk")
+from hot_path import RULESETS, player_counts  # noqa: E402 (this folder is on the path)
 
 SNIPPET = r"""
 import collections, json, random, sys
@@ -68,13 +68,7 @@ def main() -> None:
     args = p.parse_args()
     print(f"{'ruleset':16} {'n':>2}  {'base':>8} {'this':>8}  {'ratio':>5}   (bytecodes per action)")
     for name in args.ruleset or RULESETS:
-        counts = args.players
-        if not counts:
-            sys.path.insert(0, str(args.tree))
-            import rulekit
-            lo, hi, _ = rulekit.load(name).players
-            counts = list(range(lo, hi + 1))
-        for n in counts:
+        for n in args.players or player_counts(args.tree, name):
             b, t = (run(tree, name, n, args.games) for tree in (args.base, args.tree))
             if b["actions"] != t["actions"]:
                 print(f"  note: the trees play different games ({b['actions']} vs "
