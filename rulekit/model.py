@@ -373,9 +373,6 @@ class Ruleset:
         cards = self.cards
         self.pack, self.ranks, self.suits = cards.pack, cards.ranks, cards.suits
         self.rank_of, self.suit_of, self.card_order = cards.rank_of, cards.suit_of, cards.order
-        at = {(self.suit_of[c], self.rank_of[c]): c for c in self.pack}
-        # the card of the same suit one rank up, or None (runs)
-        self.next_card = {c: at.get((self.suit_of[c], self.rank_of[c] + 1)) for c in self.pack}
         # what a copy of a game state must copy deeper (runtime GameState.clone)
         self.tagged_zones = frozenset(k for k, z in self.zones.items() if z.tagged)
         self.seat_zones = tuple(k for k, z in self.zones.items() if z.per == "seat")

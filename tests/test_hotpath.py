@@ -312,7 +312,11 @@ def test_moving_what_is_not_a_card_stops_the_game(tmp_path):
 # context names (spec1), a card and a one-card play of it in one domain (dup1), a
 # one-item list that is not a card (lo1), a nested list offered (wrap1), empty nested
 # effect lists (pass1, p2), odd names and texts (odd), shuffles and moves (shuf, mv,
-# flow). Each game is played with the reference checked at every decision; a game the
+# flow); and from a second review (r2_*): temporaries of arguments shared by two
+# expressions' memos (p4, p7, p8), an argument that fails but is unused (p9, p11), a
+# play repeating a card against its one-card play (p5, p6), runs on odd input (p1-p3,
+# p3c), parts of a concatenated domain computed in order (p10, p10b).
+# Each game is played with the reference checked at every decision; a game the
 # hot path aborts while listing must be one whose listing fails the plain way, with the
 # same message.
 PROBES = sorted(p for p in (Path(__file__).parent / "hotpath_probes").glob("*.yaml")

@@ -186,18 +186,18 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
             if "legal" in c.data["phases"][phase.name]["actions"][a.name]:
                 scope = Scope(pylocals={a.var: vtype}, specials=frozenset({"actor"}),
                               varying=frozenset({a.var}))
-                hc.counting = {}
+                hc.counting, temps = {}, hc.temps
                 _expr(c, hc, path + ("legal",), scope)
-                hc.repeated, hc.counting = hc.counting, None
+                hc.repeated, hc.counting, hc.temps = hc.counting, None, temps
                 legal = _expr(c, hc, path + ("legal",), scope)
                 looped.append(legal)
             conds[single] = (legal, list(hc.vmemo.values()))
             hc.single, hc.zone_cards = {}, set()
         if shared:
             body.append(f"seen_{i} = set()")
-            for k, (one, code) in enumerate(parts):
-                if one is None:
-                    body.append(f"_d{i}_{k} = list({code})")
+            for k, (one, code) in enumerate(parts):    # in order, as the whole list would be
+                body.append(f"_d{i}_{k} = {one}" if one is not None else
+                            f"_d{i}_{k} = list({code})")
         for k, (one, code) in enumerate(parts):
             legal, vmemo = conds[one is not None]
             inner = [f"if {legal}:"] if legal else []
@@ -205,7 +205,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
                 inner.insert(0, " = ".join(vmemo) + " = _u")
             pad = "    " if legal else ""
             if one is not None:
-                body.append(f"for _one in {one}:")
+                body.append(f"for _one in {f'_d{i}_{k}' if shared else one}:")
                 if legal and re.search(rf"\b{var}\b", legal):
                     inner.insert(0, f"{var} = [_one]")
                     choice = var
@@ -231,7 +231,9 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
                           pad + "    cards = (k,)",
                           pad + "else:",
                           pad + f"    cards = _choice_cards(_ORDER, {dname}, {var})",
-                          pad + "    k = cards[0] if len(cards) == 1 else frozenset(cards)",
+                          pad + "    k = frozenset(cards)",
+                          pad + "    if len(k) == 1:",
+                          pad + "        k = cards[0]",
                           pad + f"if k not in seen_{i}:",
                           pad + f"    seen_{i}.add(k)",
                           pad + f"    out.append(_new(_A, ({name}, cards, seat, {var}, {dname}, None)))"]

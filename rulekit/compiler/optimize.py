@@ -22,7 +22,7 @@ INLINE_NODES = 60          # parse-tree nodes of a definition written in place
 INLINE_DEPTH = 6           # definitions written in place inside each other
 _CALL = re.compile(r"[A-Za-z_][\w.]*\(")
 # an argument that cannot fail nor cost: a local, a literal, a read of a zone or variable
-_SIMPLE = re.compile(r"[A-Za-z_]\w*|_g\d+\[_g\d+\]|-?\d+|\(-\d+\)|'[\w .,:;!?-]*'|L\['\w+'\]|G\.actor"
+_SIMPLE = re.compile(r"[A-Za-z_]\w*|-?\d+|\(-\d+\)|'[\w .,:;!?-]*'|L\['\w+'\]|G\.actor"
                      r"|G\.[vz]\['\w+'\]")
 _CHEAP = ("len(", "_SUIT.get(", "_RANK.get(")     # not worth a memo
 _PLACED = re.compile(r"v_\w+|_[pgt]\d+|_one|L\['\w+'\]|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
@@ -79,12 +79,11 @@ class HotCompiler(_DefAwareCompiler):
         self.cells: dict = {}       # code -> a one-item list holding its value (lambdas)
         self.no_cells = False
         self.depth = 0              # nesting of node() calls: 0 is an expression's root
-        self.temps = 0              # temporaries of arguments written in place (_tN)
+        self.temps = 0              # temporaries of arguments written in place (_tN),
+        #                             numbered once per compiler: memos are keyed by code
         self.lambdas = 0            # lambda parameters renamed (_pN)
 
     def node(self, t, scope):
-        if self.depth == 0:
-            self.temps = 0          # an expression's temporaries are its own
         self.depth += 1
         try:
             out = self._node(t, scope)

@@ -119,32 +119,30 @@ def singles(cs):
          "every run of n or more cards of one suit in consecutive rank order, each ascending",
          "runs(hand[actor], 2)", state=True)
 def runs(G, cs, n):
-    # suits in the order they first appear, each suit's stretches of consecutive ranks
-    # from the lowest, and in each stretch every run from each start
-    if len(cs) < n:
-        return []
     rules = G.rules
-    nxt, suit_of, rank_of = rules.next_card, rules.suit_of, rules.rank_of
-    have = set(cs)
-    prev = {nxt[c] for c in cs if nxt[c] in have}      # cards with a previous card here
-    if n >= 2 and not prev:
-        return []
-    suits: dict = {}
+    by_suit: dict = {}
     for c in cs:
-        suits.setdefault(suit_of[c], len(suits))
-    starts = sorted((c for c in cs if c not in prev),
-                    key=lambda c: (suits[suit_of[c]], rank_of[c]))
+        by_suit.setdefault(rules.suit_of[c], []).append(c)
     out = []
-    for c in starts:
-        stretch = [c]
-        while nxt[stretch[-1]] in have:
-            stretch.append(nxt[stretch[-1]])
-        k = len(stretch)
-        if k < n:
+    rank_of = rules.rank_of
+    for suit_cards in by_suit.values():
+        if len(suit_cards) < n:
             continue
-        for i in range(k):
-            for j in range(i + n, k + 1):
-                out.append(stretch[i:j])
+        suit_cards.sort(key=rank_of.__getitem__)
+        # split into maximal stretches of consecutive ranks
+        stretch = [suit_cards[0]]
+        stretches = []
+        for c in suit_cards[1:]:
+            if rank_of[c] == rank_of[stretch[-1]] + 1:
+                stretch.append(c)
+            else:
+                stretches.append(stretch)
+                stretch = [c]
+        stretches.append(stretch)
+        for st in stretches:
+            for i in range(len(st)):
+                for j in range(i + n, len(st) + 1):
+                    out.append(st[i:j])
     return out
 
 
