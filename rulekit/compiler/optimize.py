@@ -25,6 +25,7 @@ _CALL = re.compile(r"[A-Za-z_][\w.]*\(")
 _SIMPLE = re.compile(r"[A-Za-z_]\w*|-?\d+|\(-\d+\)|'[\w .,:;!?-]*'|L\['\w+'\]|G\.actor"
                      r"|G\.[vz]\['\w+'\]")
 _CHEAP = ("len(", "_SUIT.get(", "_RANK.get(")     # not worth a memo
+_ACTOR_ZONE = re.compile(r"G\.z\['\w+'\]\[G\.actor\]")
 _PLACED = re.compile(r"v_\w+|_[pgt]\d+|_one|L\['\w+'\]|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
 # list ends written in place when their argument is a local or a memo (read twice)
 _ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else None)",
@@ -248,6 +249,17 @@ class HotCompiler(_DefAwareCompiler):
                 return out
         return super().n_call(t, scope)
 
+    def _actors_zone(self, code: str) -> bool:
+        """Whether ``code`` reads a per-seat zone of the actor (``hand[actor]``): it
+        cannot fail where ``actor`` exists, as it is a seat."""
+        if _ACTOR_ZONE.fullmatch(code):
+            return True
+        m = re.fullmatch(r"(_g\d+)\[(_g\d+)\]", code)
+        if m is None:
+            return False
+        names = {v: k for k, v in self.loads.items()}
+        return names.get(m.group(1), "").startswith("G.z[") and names.get(m.group(2)) == "G.actor"
+
     def _inline(self, info, args, argtrees, scope):
         """``info``'s body written in place with its parameters bound to ``args``, or
         None when it is too large or nested too deep.
@@ -275,7 +287,7 @@ class HotCompiler(_DefAwareCompiler):
             code = arg.code
             if code in self.plain:
                 first.append(code)          # a memo: computed here, as a call would
-            elif not _SIMPLE.fullmatch(code):
+            elif not (_SIMPLE.fullmatch(code) or self._actors_zone(code)):
                 temp = f"_t{self.temps}"
                 self.temps += 1
                 first.append(f"({temp} := {code})")
