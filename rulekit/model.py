@@ -274,13 +274,12 @@ class Procedure:
 
 @dataclass
 class ActionDef:
-    """A named action of a phase: choice ``var`` over ``domain`` (None: no choice),
-    ``legal`` condition, ``do`` effects; ``pos`` where it is written."""
+    """A named action of a phase: choice ``var`` (None: no choice), ``do`` effects;
+    ``pos`` where it is written. Its domain and ``legal`` condition run in the decision
+    step's generated legal-action function (``Step.legal``, rulekit.compiler.hotpath)."""
     name: str
     phase: str
     var: str | None
-    domain: Callable | None
-    legal: Callable | None
     do: Block
     pos: Pos | None
     doc: str = ""
@@ -289,14 +288,14 @@ class ActionDef:
 
 @dataclass
 class Transition:
-    """``if`` condition (None: always), ``do`` effects, the ``target`` step."""
-    cond: Callable | None
+    """``do`` effects, the ``target`` step; ``cond_text`` the ``if`` as written,
+    ``cond_code`` its generated Python (``True``: always)."""
     do: Block
     target: "Step | None"
     target_name: str
     pos: Pos | None
     cond_text: str = ""
-    cond_code: str = ""         # the condition's generated Python (``True``: none)
+    cond_code: str = "True"     # the condition's generated Python (``True``: none)
 
 
 @dataclass

@@ -140,7 +140,7 @@ def _follow_source(c, n: int, step, ids) -> str:
         if tr.target is None:
             continue
         target = _enter_inline(c, ids[id(tr.target)], tr.target)
-        if tr.cond is None:
+        if tr.cond_code == "True":
             lines += _body(tr.do) + ["    " + ln for ln in target]
             break
         lines += [f"    if {tr.cond_code}:"] + _body(tr.do, "    ") + ["        " + ln for ln in target]
@@ -171,8 +171,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase) -
         var = py_name(a.var)
         # the domain's parts (a concatenation `A + B` is looped part by part, every
         # part computed first, in order, as the whole list would be)
-        parts = [(_single_domain(hc, p), p) for p in _concat_parts(dom.code)] \
-            if len(_concat_parts(dom.code)) > 1 else [(_single_domain(hc, dom.code), dom.code)]
+        parts = [(_single_domain(hc, p), p) for p in _concat_parts(dom.code)]
         shared = len(parts) > 1
         kinds = {one is not None for one, _ in parts}
         conds = {}

@@ -39,7 +39,6 @@ def compile_phases(c: CompileContext) -> dict:
 def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     scope = Scope(specials=frozenset({"actor"}))
     var = None
-    domain = None
     tree = c.stmt(path + ("choose",), "choose_stmt")
     if tree is not None and tree.data == "choose_in":
         var = str(tree.children[0])
@@ -49,16 +48,12 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
                   f"(lists of cards), not {d.items}s", "type")
             d = None
         if d is not None:
-            domain = c.fn(d.code)
             scope.locals[var] = "card" if d.type in ("cards", "zone") else "play" \
                 if d.type == "list" else "any"
-    legal = None
     if "legal" in adata:
-        lg = c.expr(path + ("legal",), scope)
-        if lg is not None:
-            legal = c.fn(lg.code)
+        c.expr(path + ("legal",), scope)         # checked here, run by the hot path
     do = c.effects(path + ("do",), scope)
-    return ActionDef(name, phase, var, domain, legal, do, c.src.key_pos(path),
+    return ActionDef(name, phase, var, do, c.src.key_pos(path),
                      adata.get("doc", ""), adata.get("rule", ""))
 
 
@@ -85,18 +80,17 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     transitions = []
     nxt = sdata.get("next")
     if isinstance(nxt, str):
-        transitions.append(Transition(None, c.empty(path + ("next",)), None,
+        transitions.append(Transition(c.empty(path + ("next",)), None,
                                       nxt, c.src.pos(path + ("next",))))
     else:
         for i, tdata in enumerate(nxt or []):
             tp = path + ("next", i)
-            cond, code = None, "True"
+            code = "True"
             if "if" in tdata:
                 cnd = c.expr(tp + ("if",), after)
-                cond = c.fn(cnd.code) if cnd else None
                 code = cnd.code if cnd else "True"
             do_t = c.effects(tp + ("do",), after)
-            transitions.append(Transition(cond, do_t, None, tdata["goto"],
+            transitions.append(Transition(do_t, None, tdata["goto"],
                                           c.src.pos(tp + ("goto",)), str(tdata.get("if", "")),
                                           code))
     return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
