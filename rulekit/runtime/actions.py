@@ -26,10 +26,10 @@ class Action(tuple):
     (its compiled :class:`~rulekit.model.ActionDef`), ``key`` (name, set of cards).
 
     ``str(action)`` is the action string (``play 7H``, ``play 5H 6H 7H``, ``stock``).
-    Actions are immutable (a tuple underneath: name, cards, seat, choice, defn and a
-    slot left None; the generated legal-action functions build them with
-    ``tuple.__new__``, so that listing them costs one tuple each): setting an attribute
-    raises AttributeError, and ``choice`` hands out a copy.
+    Actions are immutable (a tuple underneath: name, cards, seat, choice, defn and the
+    action string or None; the generated legal-action functions build an action that
+    has no choice or one card once per ruleset, seat and card, and hand it out again):
+    setting an attribute raises AttributeError, and ``choice`` hands out a copy.
     """
     __slots__ = ()
 

@@ -289,10 +289,11 @@ class GameState(State):
             self.settle_knowledge()
 
     def _apply(self, act: Action):
-        name, cards, seat, choice, defn, _ = act
+        name, cards, seat, choice, defn, text = act
         self.last_action = name
         self.actions = count = self.actions + 1
-        text = " ".join((name,) + cards) if cards else name
+        if text is None:                        # (the generated code's shared actions
+            text = " ".join((name,) + cards) if cards else name  # carry their string)
         if self._history_shared:                # shared with a copy since clone()
             self.history = self.history[:]
             self._history_shared = False
@@ -374,8 +375,7 @@ class GameState(State):
         of the two draws from it, see ``rng``). Its ``events`` start empty: what
         happened before the copy is in the original's."""
         new = object.__new__(GameState)
-        d = new.__dict__
-        d.update(self.__dict__)
+        new.__dict__ = d = self.__dict__.copy()
         rules = self.rules
         d["z"] = z = self.z.copy()
         for k in rules.seat_zones:
