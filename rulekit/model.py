@@ -366,6 +366,7 @@ class Ruleset:
     context: object = None      # the compile context, for expressions compiled later
     fingerprint: str = ""       # sha256 of the resolved data (records pin it)
     hot_source: str = ""        # the generated legal-action module (compiler.hotpath)
+    returns_fn: object = None   # ``returns:`` compiled, f(G, {"seat": s}), or None
 
     def __post_init__(self):
         # the card tables, read at play time by built-ins: plain attributes (fast)

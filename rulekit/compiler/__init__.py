@@ -37,6 +37,10 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
         proc.block = c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
                                name=proc.fn)
     setup = c.effects(("setup",), Scope())
+    returns = None
+    if "returns" in src.data:       # each seat's return at the end (seat bound)
+        r = c.expr(("returns",), Scope(specials=frozenset({"seat"})), "int")
+        returns = c.fn(r.code) if r is not None else None
     phases = compile_phases(c)
     link(c, phases)
     data = src.data
@@ -52,6 +56,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
                 data.get("summary", ""), c.players, c.cards, c.zones, c.vars,
                 c.option_decls, dict(c.user_options), c.definitions, c.procedures, setup,
                 phases, start, src, path=display, context=c)
+    rules.returns_fn = returns
     rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple))
     return rules
 

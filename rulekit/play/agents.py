@@ -121,10 +121,12 @@ class GreedyAgent:
 
 
 def _final_score(game, seat: int) -> float:
-    """A finished game: losing is the worst outcome, anything else the best."""
-    if game.result.status != "finished":
+    """A finished game: the seat's return (rulekit.outcome; +1 first, -1 last by
+    default), scaled far beyond any heuristic's values; an aborted game 0."""
+    res = game.result
+    if res.status != "finished" or res.returns is None:
         return 0
-    return -10**9 if game.result.loser == seat else 10**9
+    return 10**9 * res.returns[seat]
 
 
 def make_agent(kind: str, seed=None):

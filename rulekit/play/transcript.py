@@ -132,11 +132,16 @@ def _own_events(events, mark) -> list:
 
 
 def result_line(game) -> str:
-    """The result in one line: the loser and the order out, an abort, or the state."""
+    """The result in one line: the outcome (for one loser, the order out) in words, an
+    abort, or the state."""
     res = game.result
     if res.status == "finished":
         order = ", ".join(map(str, res.out_order)) or "-"
-        return f"Result: seat {res.loser} loses; out in order: {order} ({game.actions} actions)"
+        if res.loser is not None and res.scores is None and len(res.ranking) == 2:
+            return (f"Result: seat {res.loser} loses; out in order: {order} "
+                    f"({game.actions} actions)")
+        tail = f"; out in order: {order}" if res.out_order else ""
+        return f"Result: {res.words()}{tail} ({game.actions} actions)"
     if res.status == "aborted":
         return f"Result: aborted: {res.message}"
     return f"Result: in progress after {game.actions} actions; seat {game.to_act} to act"

@@ -5,19 +5,39 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import itemgetter as _get
 
+from ..outcome import describe
+
 
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: ``status`` (in_progress, finished, aborted), ``loser`` (seat or
-    None), ``out_order`` (seats in the order they went out), ``message`` (why aborted)."""
+    """How a game ended: ``status`` (in_progress, finished, aborted), ``loser`` (the
+    one seat in last place, or None), ``out_order`` (seats in the order they went out),
+    ``message`` (why aborted), and once finished the full outcome (see
+    :mod:`rulekit.outcome`): ``ranking`` (places best first, each a list of seats),
+    ``winners`` and ``losers`` (first and last place; empty in a draw), ``draw``,
+    ``scores`` (one number per seat, or None) and ``returns`` (one number per seat:
+    +1 first, -1 last by default; None until finished)."""
     status: str
     loser: int | None
     out_order: list = field(default_factory=list)
     message: str = ""
+    ranking: list = field(default_factory=list)
+    winners: list = field(default_factory=list)
+    losers: list = field(default_factory=list)
+    draw: bool = False
+    scores: list | None = None
+    returns: list | None = None
 
     def as_dict(self) -> dict:
         """The record form: ``{"status", "loser", "out_order"}``."""
         return {"status": self.status, "loser": self.loser, "out_order": list(self.out_order)}
+
+    def words(self) -> str:
+        """The outcome in words (``seat 2 wins with 23 points; seat 0 is last``), or the
+        status while there is none."""
+        if self.returns is None:
+            return self.status.replace("_", " ") + (f": {self.message}" if self.message else "")
+        return describe({"ranking": self.ranking, "draw": self.draw, "scores": self.scores})
 
 
 class Action(tuple):

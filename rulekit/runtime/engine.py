@@ -223,7 +223,13 @@ class GameState(State):
     @property
     def result(self) -> Result:
         """The :class:`Result` so far (status ``in_progress`` while playing)."""
-        return Result(self.status, self.loser, list(self.out_order), self.message)
+        o = self.outcome
+        if o is None:
+            return Result(self.status, self.loser, list(self.out_order), self.message)
+        return Result(self.status, self.loser, list(self.out_order), self.message,
+                      [list(g) for g in o["ranking"]], list(o["winners"]), list(o["losers"]),
+                      o["draw"], None if o["scores"] is None else list(o["scores"]),
+                      list(o["returns"]))
 
     @property
     def to_act(self) -> int | None:

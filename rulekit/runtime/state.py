@@ -43,6 +43,7 @@ class State:
         self.inplay = [True] * n
         self.out_order: list[int] = []
         self.loser = None
+        self.outcome = None       # set by end_game (rulekit.outcome.make); never changed
         self.status = "in_progress"
         self.message = ""
         self.phase = None

@@ -2,6 +2,7 @@
 out, announce, end_game."""
 from __future__ import annotations
 
+from ... import outcome
 from .registry import EXPR, TEXT, GameOver, cards_or_card, effect, primitive
 
 # ---- what seats see ----------------------------------------------------------------------
@@ -87,21 +88,75 @@ def _c_announce(c, path, item, scope):
     return ["_announce(G, " + (" + ".join(parts) or "''") + ")"]
 
 
-@effect("end_game", "end_game: {loser: SEAT}",
-        {"type": "object", "additionalProperties": False, "required": ["loser"],
-         "properties": {"loser": EXPR}},
-        "end_game: {loser: S}", "the game is finished with this loser; nothing after it "
-        "runs", "end_game: {loser: first(seats_in())}",
-        explain=lambda item, v: f"the game ends: {v.get('loser')} loses", ends_game=True)
+_OUTCOME_KEYS = ("loser", "winner", "winners", "losers", "ranking", "scores")
+
+
+def _explain_end(item, v) -> str:
+    if not isinstance(v, dict):
+        return "the game ends"
+    if "loser" in v:
+        return f"the game ends: {v['loser']} loses"
+    if "winner" in v:
+        return f"the game ends: {v['winner']} wins"
+    if v.get("draw"):
+        return "the game ends in a draw"
+    parts = [f"{k} {v[k]}" for k in ("winners", "losers", "ranking") if k in v]
+    if "scores" in v:
+        parts.append(f"scores {v['scores']} ({v.get('best', 'highest')} best)")
+    return "the game ends: " + ", ".join(parts)
+
+
+@effect("end_game", "end_game: {loser: S} / {winner: S} / {winners: L, losers: L} / "
+        "{ranking: L} / {scores: L, best: highest|lowest} / {draw: true}",
+        {"type": "object", "additionalProperties": False, "minProperties": 1,
+         "properties": {**{k: EXPR for k in _OUTCOME_KEYS},
+                        "best": {"enum": ["highest", "lowest"]},
+                        "draw": {"const": True}}},
+        "end_game: {loser: S}` / `{winner: S}` / `{winners: L, losers: L}` / "
+        "`{ranking: L}` / `{scores: L, best: lowest}` / `{draw: true}",
+        "the game is finished; nothing after it runs. Every seat gets a place: the loser "
+        "last and the rest tied first; the winner first and the rest tied last; winners "
+        "first, losers last, the rest between; a ranking (best first, an item may be a "
+        "list of tied seats); or places by `scores` (one number per seat, `best` "
+        "highest unless `lowest`); a draw ties everyone. `scores` may also stand beside "
+        "another form (reported, not ranked by)", "end_game: {loser: first(seats_in())}",
+        explain=_explain_end, ends_game=True)
 def _c_end_game(c, path, item, scope):
-    p = path + ("end_game", "loser")
-    literal = c.literal(p)
-    if literal is None or (isinstance(literal, int) and not 0 <= literal < c.players[1]):
-        c.err(p, f"end_game: the loser must be a seat (0 to {c.players[1] - 1}), not "
-              f"{'null' if literal is None else literal}", "type")
+    spec = item["end_game"]
+    p = path + ("end_game",)
+    forms = {("winners" if k == "losers" else k) for k in spec if k not in ("scores", "best")}
+    if len(forms) > 1:
+        c.err(p, "end_game: give one way the game came out (loser, winner, winners and "
+              "losers, ranking or draw), not " + " and ".join(sorted(forms)), "type")
         return None
-    loser = c.expr(p, scope, "seat")
-    return None if loser is None else [f"_end_game(G, {loser.code})"]
+    if "best" in spec and (forms or "scores" not in spec):
+        c.err(p + ("best",), "end_game: best says how scores rank the seats, so it goes "
+              "with scores alone", "type")
+        return None
+    if not forms and "scores" not in spec:
+        c.err(p, "end_game: say how the game came out (loser, winner, winners, losers, "
+              "ranking, scores or draw)", "type")
+        return None
+    for key in ("loser", "winner"):
+        if key not in spec:
+            continue
+        literal = c.literal(p + (key,))
+        if literal is None or (isinstance(literal, int) and not 0 <= literal < c.players[1]):
+            c.err(p + (key,), f"end_game: the {key} must be a seat (0 to "
+                  f"{c.players[1] - 1}), not {'null' if literal is None else literal}", "type")
+            return None
+    if set(spec) == {"loser"}:                  # the one-loser shorthand
+        loser = c.expr(p + ("loser",), scope, "seat")
+        return None if loser is None else [f"_end_game(G, {loser.code})"]
+    parts = []
+    for key in _OUTCOME_KEYS:
+        if key in spec:
+            v = c.expr(p + (key,), scope, "seat" if key in ("loser", "winner") else "list")
+            if v is None:
+                return None
+            parts.append(f"{c.text(key)}: {v.code}")
+    lowest = spec.get("best") == "lowest"
+    return [f"_finish(G, {{{', '.join(parts)}}}, {lowest}, {bool(spec.get('draw'))})"]
 
 
 # ---- runtime primitives ----------------------------------------------------------------
@@ -155,13 +210,55 @@ def _announce(G, text):
 
 @primitive
 def _end_game(G, loser):
-    """end_game: status finished, ``loser`` recorded (an ``ended`` event); the effects
-    that follow are skipped. A loser that is not a seat is the ruleset's error."""
+    """end_game: {loser: S}: status finished, ``loser`` last and every other seat tied
+    first (an ``ended`` event); the effects that follow are skipped. A loser that is
+    not a seat is the ruleset's error."""
     if loser.__class__ is not int or not 0 <= loser < G.n:
         raise ValueError(f"end_game: the loser {_fmt(loser)} is not a seat of this game")
-    G.loser = loser
+    _finished(G, outcome.places(G.n, loser=loser), None)
+
+
+@primitive
+def _finish(G, given: dict, lowest: bool, draw: bool):
+    """end_game in any other form (``given``: form name -> value, see
+    :func:`rulekit.outcome.places`): every seat placed, status finished (an ``ended``
+    event), the effects that follow skipped. Values that do not place every seat
+    once are the ruleset's error (OutcomeError, a ValueError)."""
+    scores = given.get("scores")
+    if scores is not None:
+        scores = outcome.check_scores(G.n, scores)
+    forms = {k: v for k, v in given.items() if k != "scores"}
+    if "loser" in forms and forms["loser"] is None:
+        raise outcome.OutcomeError("end_game: the loser is null, not a seat")
+    if "winner" in forms and forms["winner"] is None:
+        raise outcome.OutcomeError("end_game: the winner is null, not a seat")
+    for key in ("winners", "losers", "ranking"):
+        if key in forms and forms[key] is None:
+            raise outcome.OutcomeError(f"end_game: {key} is null, not a list of seats")
+    if forms or draw:
+        groups = outcome.places(G.n, lowest=lowest, draw=draw, **forms)
+    else:
+        groups = outcome.places(G.n, scores=scores, lowest=lowest)
+    _finished(G, groups, scores)
+
+
+def _finished(G, groups: list, scores) -> None:
+    fn = G.rules.returns_fn
+    returns = None
+    if fn is not None:                  # the ruleset's own returns: one number per seat
+        returns = []
+        for s in range(G.n):
+            r = fn(G, {"seat": s})
+            if isinstance(r, bool) or not isinstance(r, (int, float)):
+                raise outcome.OutcomeError(f"returns: for seat {s} it gives {_fmt(r)}, "
+                                           "not a number")
+            returns.append(r)
+    result = outcome.make(groups, scores, returns)
+    G.outcome = result
+    last = result["losers"]
+    G.loser = last[0] if len(last) == 1 else None
     G.status = "finished"
-    G.emit({"kind": "ended", "loser": loser})
+    G.emit({"kind": "ended", "loser": G.loser, "outcome": result})
     raise GameOver()
 
 

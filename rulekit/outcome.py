@@ -1,0 +1,194 @@
+"""How a finished game came out for each seat: its places (a ranking, ties allowed),
+winners and losers, scores, a draw, and the returns vector (one number per seat, the
+figure bots and simulations maximise).
+
+A game's outcome is built from what its ruleset's ``end_game`` says, in one of these
+forms (see the language reference)::
+
+    places(4, loser=2)                  # [[0, 1, 3], [2]]: seat 2 last, the rest tie first
+    places(4, winner=1)                 # [[1], [0, 2, 3]]
+    places(4, winners=[0, 2])           # [[0, 2], [1, 3]]  (with losers=: a middle place)
+    places(4, ranking=[3, [0, 1], 2])   # [[3], [0, 1], [2]]: an item may be a tie
+    places(3, scores=[5, 9, 5], lowest=True)   # [[0, 2], [1]]
+    places(3, draw=True)                # [[0, 1, 2]]
+
+Returns, unless the ruleset gives its own (``returns:``): the first place gets +1, the
+last -1, a place in between a value linear in its mean position (a tie shares the
+mean of the positions it fills), everyone 0 in a draw::
+
+    default_returns([[3], [0, 1], [2]])      # [0.0, 0.0, -1.0, 1.0]
+
+Everything here is pure data in, data out; a form that does not place every seat of
+the game exactly once raises :class:`OutcomeError` (the ruleset's mistake: the game
+stops with its message).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+FORMS = ("loser", "winner", "winners", "losers", "ranking", "scores", "draw")
+
+
+class OutcomeError(ValueError):
+    """An ``end_game`` whose values do not describe every seat of the game once."""
+
+
+def _seat(n: int, s, what: str) -> int:
+    if s.__class__ is not int or not 0 <= s < n:
+        raise OutcomeError(f"end_game: {what} {_show(s)} is not a seat of this game "
+                           f"(0 to {n - 1})")
+    return s
+
+
+def _seats(n: int, value, what: str) -> list:
+    if value.__class__ is not list:
+        raise OutcomeError(f"end_game: {what} must be a list of seats, not {_show(value)}")
+    out = [_seat(n, s, f"{what} item") for s in value]
+    if len(set(out)) != len(out):
+        raise OutcomeError(f"end_game: {what} names a seat twice: {_show(value)}")
+    return out
+
+
+def _show(v) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float, str)):
+        return repr(v) if isinstance(v, str) else str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_show(x) for x in v[:8]) + (", ..." if len(v) > 8 else "") + "]"
+    return type(v).__name__
+
+
+def places(n: int, *, loser=None, winner=None, winners=None, losers=None, ranking=None,
+           scores=None, lowest: bool = False, draw: bool = False) -> list:
+    """The places of an ``n``-seat game, best first: a list of lists of seats (each in
+    seat order), every seat in exactly one. Give one form (``loser``; ``winner``;
+    ``winners`` and/or ``losers``; ``ranking``; ``scores``, best highest unless
+    ``lowest``; ``draw``). Raises OutcomeError for seats out of range or repeated, a
+    ranking that misses a seat, or scores that are not one number per seat."""
+    everyone = list(range(n))
+    if draw:
+        return [everyone]
+    if loser is not None:
+        s = _seat(n, loser, "the loser")
+        return [p for p in ([x for x in everyone if x != s], [s]) if p]
+    if winner is not None:
+        s = _seat(n, winner, "the winner")
+        return [p for p in ([s], [x for x in everyone if x != s]) if p]
+    if winners is not None or losers is not None:
+        w = _seats(n, winners, "winners") if winners is not None else []
+        lo = _seats(n, losers, "losers") if losers is not None else []
+        both = set(w) & set(lo)
+        if both:
+            raise OutcomeError(f"end_game: seat {min(both)} is among both the winners and "
+                               "the losers")
+        rest = [x for x in everyone if x not in w and x not in lo]
+        groups = [sorted(w), rest, sorted(lo)]
+        return [g for g in groups if g]
+    if ranking is not None:
+        if ranking.__class__ is not list:
+            raise OutcomeError(f"end_game: the ranking must be a list of seats (or lists "
+                               f"of tied seats), best first, not {_show(ranking)}")
+        out, seen = [], set()
+        for item in ranking:
+            group = _seats(n, item, "a tie in the ranking") if item.__class__ is list \
+                else [_seat(n, item, "the ranking's item")]
+            for s in group:
+                if s in seen:
+                    raise OutcomeError(f"end_game: the ranking names seat {s} twice")
+                seen.add(s)
+            if group:
+                out.append(sorted(group))
+        missing = [s for s in everyone if s not in seen]
+        if missing:
+            raise OutcomeError(f"end_game: the ranking leaves out seat"
+                               f"{'s' if len(missing) > 1 else ''} "
+                               f"{', '.join(map(str, missing))} (it must place every seat)")
+        return out
+    if scores is not None:
+        nums = check_scores(n, scores)
+        order = sorted(set(nums), reverse=not lowest)
+        return [[s for s in everyone if nums[s] == v] for v in order]
+    raise OutcomeError("end_game: say how the game came out (loser, winner, winners, "
+                       "losers, ranking, scores or draw)")
+
+
+def check_scores(n: int, scores) -> list:
+    """``scores`` as a list of one number per seat; OutcomeError otherwise."""
+    if scores.__class__ is not list or len(scores) != n or not all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores):
+        raise OutcomeError(f"end_game: the scores must be one number per seat ({n}), not "
+                           f"{_show(scores)}")
+    return list(scores)
+
+
+def default_returns(groups: list) -> list:
+    """One number per seat for ``groups`` (places, best first): +1 for the first place,
+    -1 for the last, linear in mean position in between, 0 for everyone in a draw."""
+    n = sum(len(g) for g in groups)
+    out = [0.0] * n
+    if len(groups) < 2:
+        return out
+    means, pos = [], 0
+    for g in groups:
+        means.append(pos + (len(g) - 1) / 2)
+        pos += len(g)
+    first, last = means[0], means[-1]
+    for g, m in zip(groups, means):      # exact, then one rounding: -1/3 is -0.333...3
+        value = float(1 - Fraction(2) * Fraction(m - first) / Fraction(last - first))
+        for s in g:
+            out[s] = value
+    return out
+
+
+def make(groups: list, scores=None, returns=None) -> dict:
+    """The outcome record: ``ranking`` (the places), ``winners`` and ``losers`` (the
+    first and last place; empty in a draw), ``draw``, ``scores`` (or None) and
+    ``returns`` (the default ones unless given)."""
+    several = len(groups) > 1
+    return {"ranking": [list(g) for g in groups],
+            "winners": list(groups[0]) if several else [],
+            "losers": list(groups[-1]) if several else [],
+            "draw": not several,
+            "scores": None if scores is None else list(scores),
+            "returns": list(returns) if returns is not None else default_returns(groups)}
+
+
+def _who(seats: list) -> str:
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def _points(seats: list, scores) -> str:
+    if scores is None:
+        return ""
+    vals = {scores[s] for s in seats}
+    if len(vals) != 1:
+        return " (" + ", ".join(f"{scores[s]:g}" for s in seats) + " points)"
+    v = vals.pop()
+    return f" with {v:g} point{'' if v == 1 else 's'}"
+
+
+def describe(outcome: dict) -> str:
+    """The outcome in words: ``seat 2 wins with 23 points; seat 0 is last with 4
+    points`` (middle places after ``then``), ``seat 1 loses`` (everyone else tied
+    first), ``seat 3 wins`` (everyone else tied last), ``the game is a draw``."""
+    if outcome["draw"]:
+        return "the game is a draw" + _points(outcome["ranking"][0], outcome["scores"])
+    scores, groups = outcome["scores"], outcome["ranking"]
+    w, lo = groups[0], groups[-1]
+    if len(groups) == 2 and scores is None:      # one side named: the other is the rest
+        if len(w) == 1:
+            return f"{_who(w)} wins"
+        if len(lo) == 1:
+            return f"{_who(lo)} loses"
+        return f"{_who(w)} win; {_who(lo)} lose"
+    words = [f"{_who(w)} win{'s' if len(w) == 1 else ''}{_points(w, scores)}"]
+    middle = groups[1:-1]
+    if middle:
+        words.append("then " + ", ".join(_who(g) + _points(g, scores) for g in middle))
+    words.append(f"{_who(lo)} {'is' if len(lo) == 1 else 'are'} last{_points(lo, scores)}")
+    return "; ".join(words)
