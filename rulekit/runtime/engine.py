@@ -325,7 +325,9 @@ class GameState(State):
 
     # ---- looking at the state -----------------------------------------------------------
     def dump(self) -> dict:
-        """The full (omniscient) state dump of INTERFACES.md section 4, as a dict."""
+        """The full (omniscient) state dump of INTERFACES.md section 4, as a dict, plus
+        ``outcome``: None until the game has finished, then its places, winners,
+        losers, draw, scores and returns (rulekit.outcome; public, in views too)."""
         return self._dump(None)
 
     def view(self, seat: int) -> dict:
@@ -354,7 +356,7 @@ class GameState(State):
                 "status": self.status, "phase": self.phase, "to_act": to_act,
                 "legal": legal, "zones": zones, "vars": vars_,
                 "out_order": list(self.out_order), "loser": self.loser,
-                "actions": self.actions}
+                "actions": self.actions, "outcome": _outcome_copy(self.outcome)}
 
     @staticmethod
     def _visible(cards, decl, owner, viewer, marks) -> list:
@@ -409,3 +411,11 @@ class GameState(State):
         d["_index"] = None
         self._rng_shared = d["_rng_shared"] = True
         return new
+
+
+def _outcome_copy(o):
+    """A game's outcome (rulekit.outcome.make) for a dump: a copy, or None."""
+    if o is None:
+        return None
+    return {k: ([list(g) for g in v] if k == "ranking" else
+                list(v) if isinstance(v, list) else v) for k, v in o.items()}
