@@ -156,6 +156,14 @@ def make(groups: list, scores=None, returns=None) -> dict:
             "returns": list(returns) if returns is not None else default_returns(groups)}
 
 
+def copy_outcome(o):
+    """A copy of outcome ``o`` (from :func:`make`) whose lists are new, or None."""
+    if o is None:
+        return None
+    return {k: ([list(g) for g in v] if k == "ranking" else
+                list(v) if isinstance(v, list) else v) for k, v in o.items()}
+
+
 def _who(seats: list) -> str:
     if len(seats) == 1:
         return f"seat {seats[0]}"

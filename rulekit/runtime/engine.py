@@ -337,39 +337,6 @@ class GameState(State):
             raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat!r}")
         return self._dump(seat)
 
-    def _dump(self, viewer) -> dict:
-        zones = {}
-        marks = self.marks
-        for name, decl in self.rules.zones.items():
-            content = self.z[name]
-            if name == "deck" and not content:
-                continue
-            if decl.per == "seat":
-                zones[name] = [self._visible(lst, decl, s, viewer, marks)
-                               for s, lst in enumerate(content)]
-            else:
-                zones[name] = self._visible(content, decl, None, viewer, marks)
-        vars_ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.v.items()}
-        to_act = self.to_act
-        legal = self._strings() if (viewer is None or viewer == to_act) else []
-        return {"ruleset": self.rules.name, "players": self.n, "dealer": self.dealer,
-                "status": self.status, "phase": self.phase, "to_act": to_act,
-                "legal": legal, "zones": zones, "vars": vars_,
-                "out_order": list(self.out_order), "loser": self.loser,
-                "actions": self.actions, "outcome": _outcome_copy(self.outcome)}
-
-    @staticmethod
-    def _visible(cards, decl, owner, viewer, marks) -> list:
-        if viewer is None:
-            return list(cards)
-        default = decl.see == "all" or (decl.see == "owner" and owner == viewer)
-        out = []
-        for c in cards:
-            m = marks.get(c)
-            seen = True if m == "up" else False if m == "down" else default
-            out.append(c if seen else None)
-        return out
-
     def evaluate(self, text: str, **names):
         """The value of expression ``text`` (the ruleset's language) in this state, e.g.
         ``game.evaluate("count(hand[s])", s=2)``. Keyword arguments bind extra names
@@ -412,10 +379,3 @@ class GameState(State):
         self._rng_shared = d["_rng_shared"] = True
         return new
 
-
-def _outcome_copy(o):
-    """A game's outcome (rulekit.outcome.make) for a dump: a copy, or None."""
-    if o is None:
-        return None
-    return {k: ([list(g) for g in v] if k == "ranking" else
-                list(v) if isinstance(v, list) else v) for k, v in o.items()}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from ..outcome import copy_outcome
+
 
 class State:
     """The data of a game in progress. :class:`~rulekit.engine.GameState` adds the API."""
@@ -89,3 +91,38 @@ class State:
             else:
                 self.public.update(surfaced)
             surfaced.clear()
+
+    def _dump(self, viewer) -> dict:
+        """The state dump (``viewer`` None) or what seat ``viewer`` may see, hidden cards
+        as None (GameState.dump and view)."""
+        zones = {}
+        marks = self.marks
+        for name, decl in self.rules.zones.items():
+            content = self.z[name]
+            if name == "deck" and not content:
+                continue
+            if decl.per == "seat":
+                zones[name] = [self._visible(lst, decl, s, viewer, marks)
+                               for s, lst in enumerate(content)]
+            else:
+                zones[name] = self._visible(content, decl, None, viewer, marks)
+        vars_ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.v.items()}
+        to_act = self.to_act
+        legal = self._strings() if (viewer is None or viewer == to_act) else []
+        return {"ruleset": self.rules.name, "players": self.n, "dealer": self.dealer,
+                "status": self.status, "phase": self.phase, "to_act": to_act,
+                "legal": legal, "zones": zones, "vars": vars_,
+                "out_order": list(self.out_order), "loser": self.loser,
+                "actions": self.actions, "outcome": copy_outcome(self.outcome)}
+
+    @staticmethod
+    def _visible(cards, decl, owner, viewer, marks) -> list:
+        if viewer is None:
+            return list(cards)
+        default = decl.see == "all" or (decl.see == "owner" and owner == viewer)
+        out = []
+        for c in cards:
+            m = marks.get(c)
+            seen = True if m == "up" else False if m == "down" else default
+            out.append(c if seen else None)
+        return out
