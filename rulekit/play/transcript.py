@@ -137,7 +137,8 @@ def result_line(game) -> str:
     res = game.result
     if res.status == "finished":
         order = ", ".join(map(str, res.out_order)) or "-"
-        if res.loser is not None and res.scores is None and len(res.ranking) == 2:
+        if (res.loser is not None and res.scores is None and len(res.ranking) == 2
+                and res.out_order):
             return (f"Result: seat {res.loser} loses; out in order: {order} "
                     f"({game.actions} actions)")
         tail = f"; out in order: {order}" if res.out_order else ""

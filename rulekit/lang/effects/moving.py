@@ -6,11 +6,15 @@ from .registry import EXPR, TEXT, cards_or_card, effect, primitive
 
 # ---- moving cards ----------------------------------------------------------------------
 
-@effect("move", "move: CARDS to ZONE [by SEAT] [as KIND]", TEXT,
-        "move: X to Z [by S] [as 'K']",
+@effect("move", "move: CARDS to ZONE [at PLACE] [by SEAT] [as KIND]", TEXT,
+        "move: X to Z [at P] [by S] [as 'K']",
         "move a card, a list of cards or a whole zone (in its order) onto zone `Z`'s top "
-        "end; on a tagged zone the cards get one new play number, seat `S` (default "
-        "`actor`) and kind `K`; moving anything but cards of the pack stops the game",
+        "end, or `at bottom` under its bottom end, `at N` with N cards of the zone above "
+        "them (`at 0` is the top; N from 0 to the zone's count), or `at random` at a "
+        "place drawn from the game's seeded random source (every place, top and bottom "
+        "included, equally likely); the cards keep their order. On a tagged zone they "
+        "get one new play number, seat `S` (default `actor`) and kind `K`; moving "
+        "anything but cards of the pack stops the game",
         "move: top(stock) to trick",
         explain=lambda item, v: f"move {v}")
 def _c_move(c, path, item, scope):
@@ -20,10 +24,11 @@ def _c_move(c, path, item, scope):
         return None
     what = c.sub(p, tree.children[0], scope)
     dest = c.sub(p, tree.children[1], scope)
-    by = c.sub(p, tree.children[2].children[0], scope, "seat") \
-        if tree.children[2] is not None else None
-    kind = str(tree.children[3].children[0])[1:-1] if tree.children[3] is not None else "play"
-    if what is None or dest is None:
+    at = _at(c, p, tree.children[2], scope)
+    by = c.sub(p, tree.children[3].children[0], scope, "seat") \
+        if tree.children[3] is not None else None
+    kind = str(tree.children[4].children[0])[1:-1] if tree.children[4] is not None else "play"
+    if what is None or dest is None or at is False:
         return None
     if dest.zone is None:
         c.err(p, f"move: the destination must be a zone (like hand[actor]), not {dest.type}",
@@ -34,11 +39,29 @@ def _c_move(c, path, item, scope):
         return None
     decl, seat_code = dest.zone
     c.use_zone(decl.name)
+    args = (f"{what.code}, {seat_code or 'None'}, {by.code if by else 'None'}, "
+            f"{c.text(kind)}")
+    if at is not None:                   # a place other than the top: the general mover
+        return [f"_move(G, {what.code}, {c.text(decl.name)}, {seat_code or 'None'}, "
+                f"{by.code if by else 'None'}, {c.text(kind)}, {at})"]
     mover = f"_move_to_{decl.name}"
     if mover not in c.ns:
         c.ns[mover] = mover_to(decl, frozenset(k for k, z in c.zones.items() if z.tagged))
-    return [f"{mover}(G, {what.code}, {seat_code or 'None'}, {by.code if by else 'None'}, "
-            f"{c.text(kind)})"]
+    return [f"{mover}(G, {args})"]
+
+
+def _at(c, p, node, scope):
+    """The code of a move's place (``at``): None for the top (no ``at``), 'bottom',
+    'random', or a whole number's code; False after reporting an error."""
+    if node is None:
+        return None
+    tree = node.children[0]
+    if getattr(tree, "data", None) == "name":
+        word = str(tree.children[0])
+        if word in ("bottom", "random") and word not in c.vars and word not in c.definitions:
+            return c.text(word)
+    n = c.sub(p, tree, scope, "int")
+    return False if n is None else n.code
 
 
 def _explain_deal(item, v) -> str:
@@ -109,12 +132,15 @@ def _c_shuffle(c, path, item, scope):
 # ---- runtime primitives (called from generated code; G is the game state) ------------------
 
 @primitive
-def _move(G, what, zname, seat, by, kind):
-    """move: WHAT to ZONE [by SEAT] [as KIND]. ``what`` is a card, a list of cards, or a
-    whole zone (every card, in zone order); null moves nothing. Moved cards keep their
-    order and go on the destination's top end; on a tagged zone they all get one new
-    play number, the seat ``by`` (default: the actor) and the kind. Face marks clear.
-    Emits a ``moved`` event."""
+def _move(G, what, zname, seat, by, kind, at=None):
+    """move: WHAT to ZONE [at PLACE] [by SEAT] [as KIND]. ``what`` is a card, a list of
+    cards, or a whole zone (every card, in zone order); null moves nothing. Moved cards
+    keep their order and go on the destination's top end, or ``at`` its ``"bottom"``,
+    ``"random"`` (one draw from the game's random source: a place from 0 to the
+    count, 0 the top) or a whole number of cards below the top (ValueError outside 0
+    to the count, counted before the move); on a tagged zone they all get one new play
+    number, the seat ``by`` (default: the actor) and the kind. Face marks clear. Emits
+    a ``moved`` event."""
     if what is None:
         return
     if what.__class__ is str:
@@ -132,6 +158,8 @@ def _move(G, what, zname, seat, by, kind):
         if c.__class__ is not str or c not in where:
             raise ValueError(_not_a_card(c))
     here = (zname, seat)
+    if at is not None:
+        at = _place(G, at, dest, cards)
     G.events.append({"kind": "moved", "cards": cards, "to": here,
                      "actions": G.actions, "phase": G.phase})
     loc = where[cards[0]]
@@ -157,7 +185,10 @@ def _move(G, what, zname, seat, by, kind):
             if c in marks:
                 del marks[c]
             where[c] = here
-    if decl.top == "first":
+    if at is not None:                  # below the top: ``at`` cards stay above them
+        i = at if decl.top == "first" else len(dest) - at
+        dest[i:i] = cards
+    elif decl.top == "first":
         dest[:0] = cards
     else:
         dest.extend(cards)
@@ -169,6 +200,27 @@ def _move(G, what, zname, seat, by, kind):
         tag = (by if by is not None else G.actor, num, kind)
         for c in cards:
             tags[c] = tag
+
+
+def _place(G, at, dest: list, cards: list) -> int:
+    """How many cards of ``dest`` stay above the moved ``cards`` (those of ``cards``
+    already in ``dest`` not counted): ``at`` is "bottom", "random" or a whole number
+    from 0 to that count; ValueError for any other."""
+    moving = set(cards)
+    count = sum(1 for c in dest if c not in moving) if moving & set(dest) else len(dest)
+    if at == "bottom":
+        return count
+    if at == "random":
+        return G.rng.randrange(count + 1)
+    if at.__class__ is not int or not 0 <= at <= count:
+        raise ValueError(f"move: at {_shown(at)}: the zone holds {count} card"
+                         f"{'' if count == 1 else 's'} (at takes 0 to {count}, bottom or "
+                         "random)")
+    return at
+
+
+def _shown(x) -> str:
+    return "null" if x is None else str(x) if isinstance(x, (int, str)) else type(x).__name__
 
 
 def _not_a_card(x) -> str:
