@@ -152,6 +152,20 @@ def suggest(name, known) -> str:
 GENERATED = "<ruleset code>"
 
 
+# what a Python exception raised in a ruleset's code means, in a rules author's words
+RUNTIME_WORDS = {"ZeroDivisionError": "division by zero", "MemoryError": "out of memory",
+                  "TypeError": "a value of the wrong type (often a variable that is still null)",
+                  "KeyError": "no such card, seat or name", "IndexError": "no such item",
+                  "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}
+
+
+def failure_words(exc: BaseException) -> str:
+    """``exc`` (raised by a ruleset's code) in words: ``division by zero``, ``no such
+    item (list index out of range)``."""
+    what = RUNTIME_WORDS.get(type(exc).__name__, "error")
+    return what if isinstance(exc, ZeroDivisionError) else f"{what} ({exc})"
+
+
 class RulesetFault(Exception):
     """Raised at play time by rulekit's own code when a ruleset cannot go on (no
     transition applies, a choice that is not a card or play): the game aborts."""

@@ -33,23 +33,25 @@ class OutcomeError(ValueError):
     """An ``end_game`` whose values do not describe every seat of the game once."""
 
 
-def _seat(n: int, s, what: str) -> int:
+def _seat(n: int, s, what: str, listed: bool = False) -> int:
     if s.__class__ is not int or not 0 <= s < n:
-        raise OutcomeError(f"end_game: {what} {_show(s)} is not a seat of this game "
+        raise OutcomeError(f"end_game: {what} {'lists ' if listed else ''}{shown(s)}"
+                           f"{', which' if listed else ''} is not a seat of this game "
                            f"(0 to {n - 1})")
     return s
 
 
 def _seats(n: int, value, what: str) -> list:
     if value.__class__ is not list:
-        raise OutcomeError(f"end_game: {what} must be a list of seats, not {_show(value)}")
-    out = [_seat(n, s, f"{what} item") for s in value]
+        raise OutcomeError(f"end_game: {what} must be a list of seats, not {shown(value)}")
+    out = [_seat(n, s, what, listed=True) for s in value]
     if len(set(out)) != len(out):
-        raise OutcomeError(f"end_game: {what} names a seat twice: {_show(value)}")
+        raise OutcomeError(f"end_game: {what} names a seat twice: {shown(value)}")
     return out
 
 
-def _show(v) -> str:
+def shown(v) -> str:
+    """A value as a rules author writes it (null, true, [0, 1], 'QS')."""
     if v is None:
         return "null"
     if isinstance(v, bool):
@@ -57,7 +59,7 @@ def _show(v) -> str:
     if isinstance(v, (int, float, str)):
         return repr(v) if isinstance(v, str) else str(v)
     if isinstance(v, list):
-        return "[" + ", ".join(_show(x) for x in v[:8]) + (", ..." if len(v) > 8 else "") + "]"
+        return "[" + ", ".join(shown(x) for x in v[:8]) + (", ..." if len(v) > 8 else "") + "]"
     return type(v).__name__
 
 
@@ -68,6 +70,15 @@ def places(n: int, *, loser=None, winner=None, winners=None, losers=None, rankin
     ``winners`` and/or ``losers``; ``ranking``; ``scores``, best highest unless
     ``lowest``; ``draw``). Raises OutcomeError for seats out of range or repeated, a
     ranking that misses a seat, or scores that are not one number per seat."""
+    given = [k for k, v in (("loser", loser), ("winner", winner), ("ranking", ranking),
+                            ("draw", draw or None)) if v is not None]
+    if winners is not None or losers is not None:
+        given.append("winners and losers")
+    if scores is not None and not given:
+        given.append("scores")
+    if len(given) > 1:
+        raise OutcomeError("end_game: give one way the game came out, not "
+                           + " and ".join(given))
     everyone = list(range(n))
     if draw:
         return [everyone]
@@ -90,11 +101,11 @@ def places(n: int, *, loser=None, winner=None, winners=None, losers=None, rankin
     if ranking is not None:
         if ranking.__class__ is not list:
             raise OutcomeError(f"end_game: the ranking must be a list of seats (or lists "
-                               f"of tied seats), best first, not {_show(ranking)}")
+                               f"of tied seats), best first, not {shown(ranking)}")
         out, seen = [], set()
         for item in ranking:
             group = _seats(n, item, "a tie in the ranking") if item.__class__ is list \
-                else [_seat(n, item, "the ranking's item")]
+                else [_seat(n, item, "the ranking", listed=True)]
             for s in group:
                 if s in seen:
                     raise OutcomeError(f"end_game: the ranking names seat {s} twice")
@@ -120,7 +131,7 @@ def check_scores(n: int, scores) -> list:
     if scores.__class__ is not list or len(scores) != n or not all(
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores):
         raise OutcomeError(f"end_game: the scores must be one number per seat ({n}), not "
-                           f"{_show(scores)}")
+                           f"{shown(scores)}")
     return list(scores)
 
 

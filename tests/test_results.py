@@ -51,6 +51,8 @@ def test_places_of_each_form(kw, want):
     ({"scores": [1, 2, 3]}, "one number per seat (4)"),
     ({"scores": [1, 2, 3, "x"]}, "one number per seat"),
     ({}, "say how the game came out"),
+    ({"loser": 0, "winner": 1}, "give one way the game came out, not loser and winner"),
+    ({"ranking": [0, 1, 2, 3], "winners": [0]}, "not ranking and winners and losers"),
 ])
 def test_places_refuses_what_does_not_place_every_seat_once(kw, words):
     with pytest.raises(OutcomeError, match=None) as exc:
@@ -176,13 +178,28 @@ def test_returns_is_checked_as_a_number(tmp_path):
     assert "bad.yaml:3:10" in str(exc.value) and "bool" in str(exc.value)
 
 
-def test_returns_that_fail_stop_the_game_with_a_message(tmp_path):
+@pytest.mark.parametrize("returns, words", [
+    ("at(seats(), 7) + 1", "returns: for seat 0: a value of the wrong type"),
+    ("score[seat] / 0", "returns: for seat 0: division by zero"),
+    ("at(seats(), 7)", "returns: for seat 0 it gives null, not a number"),
+])
+def test_returns_that_fail_stop_the_game_with_a_message(tmp_path, returns, words):
     f = tmp_path / "bad.yaml"
-    f.write_text(f"extends: {TOY}\nname: bad\nreturns: at(seats(), 7) + 1\n",
-                 encoding="utf-8")
+    f.write_text(f"extends: {TOY}\nname: bad\nreturns: {returns}\n", encoding="utf-8")
     game = play("winner", 3, 0, rules=rulekit.load(str(f), {"form": "winner"}))
     assert game.result.status == "aborted", game.result
-    assert game.result.returns is None and game.result.message
+    assert game.result.returns is None and words in game.result.message
+
+
+def test_the_outcome_handed_out_is_a_copy():
+    game = play("scores", 3, 1)
+    ended = [e for e in game.events if e["kind"] == "ended"][0]
+    ended["outcome"]["returns"][0] = 555
+    ended["outcome"]["ranking"][0].append(7)
+    game.result.ranking[0].append(8)
+    game.dump()["outcome"]["returns"][1] = 556
+    assert 7 not in game.result.ranking[0] and 8 not in game.result.ranking[0]
+    assert 555 not in game.result.returns and 556 not in game.result.returns
 
 
 @pytest.mark.parametrize("end, words", [
@@ -196,6 +213,8 @@ def test_returns_that_fail_stop_the_game_with_a_message(tmp_path):
     ("{draw: false}", "draw"),
     ("{ranking: count(seats())}", "expected list, but this is int"),
     ("{scores: true}", "expected list, but this is bool"),
+    ("{winners: \"hand[0]\"}", "end_game: winners must be a list of seats, not zone"),
+    ("{scores: \"hand[0]\"}", "end_game: scores must be a list of numbers, not zone"),
 ])
 def test_end_game_forms_are_checked(tmp_path, end, words):
     text = TOY.read_text(encoding="utf-8").replace("- end_game: {draw: true}",
@@ -210,7 +229,8 @@ def test_end_game_forms_are_checked(tmp_path, end, words):
 @pytest.mark.parametrize("end, words", [
     ('{ranking: "[0, 1]"}', "leaves out seat 2"),
     ('{scores: "[1, 2]"}', "one number per seat (3)"),
-    ('{winners: "[0, 7]"}', "7 is not a seat"),
+    ('{winners: "[0, 7]"}', "winners lists 7, which is not a seat of this game (0 to 2)"),
+    ('{ranking: "[[[0]], 1, 2]"}', "a tie in the ranking lists [0], which is not a seat"),
     ('{loser: "at(seats(), 9)"}', "not a seat"),
 ])
 def test_end_game_values_that_place_no_seat_stop_the_game(tmp_path, end, words):

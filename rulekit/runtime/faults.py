@@ -1,12 +1,9 @@
 """How the engine tells a ruleset's failures from rulekit's bugs, in words."""
 from __future__ import annotations
 
-from ..errors import GENERATED, RulesetFault  # noqa: F401 (the engine's name for it)
+from ..errors import GENERATED, RUNTIME_WORDS, RulesetFault  # noqa: F401 (the engine's names)
 
-_RUNTIME_WORDS = {"ZeroDivisionError": "division by zero", "MemoryError": "out of memory",
-                  "TypeError": "a value of the wrong type (often a variable that is still null)",
-                  "KeyError": "no such card, seat or name", "IndexError": "no such item",
-                  "AttributeError": "a value of the wrong type", "ValueError": "a bad value"}
+_RUNTIME_WORDS = RUNTIME_WORDS
 
 
 def raised_by_ruleset(exc: BaseException) -> bool:

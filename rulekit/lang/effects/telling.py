@@ -3,6 +3,7 @@ out, announce, end_game."""
 from __future__ import annotations
 
 from ... import outcome
+from ...errors import RulesetFault, failure_words
 from .registry import EXPR, TEXT, GameOver, cards_or_card, effect, primitive
 
 # ---- what seats see ----------------------------------------------------------------------
@@ -94,10 +95,11 @@ _OUTCOME_KEYS = ("loser", "winner", "winners", "losers", "ranking", "scores")
 def _explain_end(item, v) -> str:
     if not isinstance(v, dict):
         return "the game ends"
+    beside = f" (scores {v['scores']})" if "scores" in v else ""
     if "loser" in v:
-        return f"the game ends: {v['loser']} loses"
+        return f"the game ends: {v['loser']} loses{beside}"
     if "winner" in v:
-        return f"the game ends: {v['winner']} wins"
+        return f"the game ends: {v['winner']} wins{beside}"
     if v.get("draw"):
         return "the game ends in a draw"
     parts = [f"{k} {v[k]}" for k in ("winners", "losers", "ranking") if k in v]
@@ -153,6 +155,10 @@ def _c_end_game(c, path, item, scope):
         if key in spec:
             v = c.expr(p + (key,), scope, "seat" if key in ("loser", "winner") else "list")
             if v is None:
+                return None
+            if v.type in ("cards", "zone", "play"):
+                c.err(p + (key,), f"end_game: {key} must be a list of "
+                      f"{'numbers' if key == 'scores' else 'seats'}, not {v.type}", "type")
                 return None
             parts.append(f"{c.text(key)}: {v.code}")
     lowest = spec.get("best") == "lowest"
@@ -214,7 +220,8 @@ def _end_game(G, loser):
     first (an ``ended`` event); the effects that follow are skipped. A loser that is
     not a seat is the ruleset's error."""
     if loser.__class__ is not int or not 0 <= loser < G.n:
-        raise ValueError(f"end_game: the loser {_fmt(loser)} is not a seat of this game")
+        raise ValueError(f"end_game: the loser {outcome.shown(loser)} is not a seat of this "
+                         f"game (0 to {G.n - 1})")
     _finished(G, outcome.places(G.n, loser=loser), None)
 
 
@@ -248,17 +255,20 @@ def _finished(G, groups: list, scores) -> None:
     if fn is not None:                  # the ruleset's own returns: one number per seat
         returns = []
         for s in range(G.n):
-            r = fn(G, {"seat": s})
+            try:
+                r = fn(G, {"seat": s})
+            except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+                raise RulesetFault(f"returns: for seat {s}: {failure_words(exc)}") from None
             if isinstance(r, bool) or not isinstance(r, (int, float)):
-                raise outcome.OutcomeError(f"returns: for seat {s} it gives {_fmt(r)}, "
-                                           "not a number")
+                raise RulesetFault(f"returns: for seat {s} it gives {outcome.shown(r)}, "
+                                   "not a number")
             returns.append(r)
     result = outcome.make(groups, scores, returns)
     G.outcome = result
     last = result["losers"]
     G.loser = last[0] if len(last) == 1 else None
     G.status = "finished"
-    G.emit({"kind": "ended", "loser": G.loser, "outcome": result})
+    G.emit({"kind": "ended", "loser": G.loser, "outcome": outcome.copy_outcome(result)})
     raise GameOver()
 
 
