@@ -231,6 +231,7 @@ class DefInfo:
     path: tuple
     fn: str = ""
     type: str | None = None
+    items: str | None = None    # the type of a list result's items, when known
     compiling: bool = False
     used: bool = False
     refs: set = field(default_factory=set)
@@ -275,8 +276,11 @@ class Procedure:
 @dataclass
 class ActionDef:
     """A named action of a phase: choice ``var`` (None: no choice), ``do`` effects;
-    ``pos`` where it is written. Its domain and ``legal`` condition run in the decision
-    step's generated legal-action function (``Step.legal``, rulekit.compiler.hotpath)."""
+    ``pos`` where it is written; ``kind`` what its choice is: None (no choice),
+    ``card``, ``play`` (a list of cards), or a typed choice (:data:`TYPED_CHOICES`:
+    ``seat``, ``int``, ``rank``, ``suit``, ``str``). Its domain and ``legal`` condition
+    run in the decision step's generated legal-action function (``Step.legal``,
+    rulekit.compiler.hotpath)."""
     name: str
     phase: str
     var: str | None
@@ -284,6 +288,11 @@ class ActionDef:
     pos: Pos | None
     doc: str = ""
     rule: str = ""
+    kind: str | None = None
+
+
+# the choices an action may offer besides cards and plays: the item types of a domain
+TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")
 
 
 @dataclass

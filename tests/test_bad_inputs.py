@@ -147,9 +147,9 @@ UNCLOSED_DQ = V('title: "Mattis\nsummary: x\n')
 UNCLOSED_SQ = V("title: 'Mattis\nsummary: x\n")
 UNCLOSED_IN_EXPR = T(HAND_SIZE, 'hand_size: "option.hand_cards\n  x: 1')
 NUL_TEXT = V().encode() + b"title: a\x00b\n"
-CHOOSE_SEATS = T("do:\n          - move: c to table", "do:\n          - move: top(deck) to table",
+CHOOSE_BOOLS = T("do:\n          - move: c to table", "do:\n          - move: top(deck) to table",
                  T("legal: empty(table) or rank(c) >= 0", "legal: true",
-                   T("choose: c in hand[actor]", "choose: c in seats()")))
+                   T("choose: c in hand[actor]", "choose: c in [true, false]")))
 PLAY = ("play", "{file}", "--seed", "1", "--quiet")
 TITLE_ESCAPE = "rulekit: 1\nextends: tiny.yaml\nname: t\ntitle: \"\\e]0;owned\\a\\e[2J\"\n"
 
@@ -377,9 +377,10 @@ ROWS = [
     R("yaml-actor-negative-aborts", "yaml", T("actor: turn", "actor: -1"), 1, "aborted",
       argv=PLAY),
     R("yaml-actor-99-aborts", "yaml", T("actor: turn", "actor: 99"), 1, "aborted", argv=PLAY),
-    R("yaml-choice-of-seats-is-a-validate-error", "yaml", CHOOSE_SEATS, 1, "card"),
-    R("yaml-choice-of-seats-is-refused-before-play", "yaml", CHOOSE_SEATS, 1,
-      "not seats", argv=PLAY),
+    R("yaml-choice-of-bools-is-a-validate-error", "yaml", CHOOSE_BOOLS, 1,
+      "seats, whole numbers, ranks, suits or words, not bools"),
+    R("yaml-choice-of-bools-is-refused-before-play", "yaml", CHOOSE_BOOLS, 1,
+      "not bools", argv=PLAY),
     R("yaml-card-literal-not-in-the-pack", "yaml",
       hand_size("\"3 if card('ZZ') in deck else 3\""), 1, "no such card"),
     R("yaml-symbol-that-is-a-suit-name", "yaml",

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
+from rulekit.model import TYPED_CHOICES
 from budget import games
 from rulekit.errors import RulesetFailure
 from rulekit.compiler import hotpath
@@ -110,12 +111,25 @@ def reference_legal(game) -> list:
         data = phase[a.name]
         if a.var is None:
             if "legal" not in data or game.call_ruleset(rules.expression(_text(data["legal"])), {}):
-                out.append((a.name, ()))
+                out.append((a.name, (), None))
             continue
         domain = rules.expression(data["choose"].split(" in ", 1)[1])
         legal = rules.expression(_text(data["legal"]), (a.var,)) if "legal" in data else None
         for x in game.call_ruleset(domain, {}):
             if legal is None or game.call_ruleset(legal, {a.var: x}):
+                if a.kind in TYPED_CHOICES:          # one of its kind, once each
+                    ok = {"int": isinstance(x, int) and not isinstance(x, bool),
+                          "seat": type(x) is int and 0 <= x < game.n,
+                          "rank": type(x) is int and 0 <= x < len(rules.ranks),
+                          "suit": isinstance(x, str) and x in rules.suits,
+                          "str": isinstance(x, str) and x != "" and " " not in x}[a.kind]
+                    if not ok:
+                        raise RulesetFailure(f"the ruleset failed at step {game.step.key}: "
+                                             f"action '{a.name}' offers {x!r}")
+                    if (a.name, x) not in seen:
+                        seen.add((a.name, x))
+                        out.append((a.name, (), x))
+                    continue
                 items = [x] if isinstance(x, str) else x
                 if not isinstance(items, list) or not all(
                         isinstance(c, str) and c in rules.rank_of for c in items):
@@ -128,8 +142,14 @@ def reference_legal(game) -> list:
                 key = (a.name, frozenset(cards))
                 if key not in seen:
                     seen.add(key)
-                    out.append((a.name, cards))
+                    out.append((a.name, cards, None))
     return out
+
+
+def listed(game) -> list:
+    """(name, cards, value of a typed choice or None) of the generated legal actions."""
+    return [(a.name, a.cards, a.choice if a.defn.kind in TYPED_CHOICES else None)
+            for a in game.legal_actions()]
 
 
 def check_games(rules, players, seeds) -> int:
@@ -138,7 +158,7 @@ def check_games(rules, players, seeds) -> int:
         game = rules.new_game(players=players, seed=seed)
         rng = random.Random(seed)
         while not game.finished:
-            assert [(a.name, a.cards) for a in game.legal_actions()] == reference_legal(game)
+            assert listed(game) == reference_legal(game)
             decisions += 1
             game.apply(rng.choice(game.legal_actions()))
         assert game.result.status == "finished", game.result.message
@@ -321,6 +341,21 @@ def test_moving_what_is_not_a_card_stops_the_game(tmp_path):
 # same message.
 PROBES = sorted(p for p in (Path(__file__).parent / "hotpath_probes").glob("*.yaml")
                 if not p.name.startswith("bad_"))
+TOYS = [("results", {"form": f}) for f in ("ranking", "scores", "ties")] + [
+    ("piles", {"place": p}) for p in ("bottom", "random", "count")] + [
+    ("choices", {}), ("choices", {"words": "spaced"})]
+
+
+@pytest.mark.parametrize("name,options", TOYS)
+def test_construct_toys_list_what_the_plain_way_lists(name, options):
+    rules = rulekit.load(str(Path(__file__).parent / "toys" / f"{name}.yaml"), options)
+    for players in range(rules.players[0], rules.players[1] + 1):
+        for seed in range(games(4, 30)):
+            game = rules.new_game(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not game.finished:
+                assert listed(game) == reference_legal(game)
+                game.apply(rng.choice(game.legal_actions()))
 
 
 @pytest.mark.parametrize("path", PROBES, ids=[p.stem for p in PROBES])
@@ -330,7 +365,7 @@ def test_probe_plays_as_the_plain_semantics(path):
         game = rules.new_game(players=3, seed=seed)
         rng = random.Random(seed * 7919 + 1)
         while not game.finished:
-            assert [(a.name, a.cards) for a in game.legal_actions()] == reference_legal(game)
+            assert listed(game) == reference_legal(game)
             game.apply(rng.choice(game.legal_actions()))
         status, message = game.result.status, game.result.message
         if status == "aborted" and game.step is not None and game.step.actor is not None \

@@ -353,4 +353,4 @@ def compile_definition(c: CompileContext, info: DefInfo) -> None:
         info.compiling = False
     info.source = f"def {info.fn}(G{params}):\n    L = None\n    return {out.code}"
     c.define(info.source)
-    info.type = out.type
+    info.type, info.items = out.type, out.items

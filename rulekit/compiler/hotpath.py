@@ -36,6 +36,7 @@ from ..errors import GENERATED, RulesetFault
 from ..lang.expressions import Scope, Typed, py_name
 from ..lang.grammar import parse
 from ..lang.types import ExprError
+from ..model import TYPED_CHOICES
 from .context import CompileContext, _DefAwareCompiler
 from .optimize import UNSET, HotCompiler, _concat_parts, _single_domain
 
@@ -100,6 +101,31 @@ class _PerCard(dict):
         return made
 
 
+def _typed_text(G, defn, x) -> str:
+    """The text of item ``x`` of a typed choice domain of ``defn`` (kind seat, int,
+    rank, suit or str: see :data:`rulekit.model.TYPED_CHOICES`), as its action string
+    shows it: a number, a rank's name, the suit or word itself. RulesetFault for an
+    item that is not of the kind (a seat out of range, a word with a space, ...)."""
+    kind = defn.kind
+    if kind in ("seat", "int", "rank"):
+        if x.__class__ is int:
+            if kind == "int":
+                return str(x)
+            if kind == "seat" and 0 <= x < G.n:
+                return str(x)
+            ranks = G.rules.ranks
+            if kind == "rank" and 0 <= x < len(ranks):
+                return ranks[x]
+    elif x.__class__ is str and x and x.isprintable() and not any(ch.isspace() for ch in x) \
+            and (kind == "str" or x in G.rules.suits):
+        return x
+    shown = x if isinstance(x, (int, str)) else type(x).__name__
+    what = {"seat": "a seat of this game", "int": "a whole number", "rank": "a rank",
+            "suit": "a suit of the pack", "str": "a word (text without spaces)"}[kind]
+    raise RulesetFault(f"action '{defn.name}' offers {shown!r}, which is not {what} (its "
+                       f"choices are {kind}s)")
+
+
 def _not_a_choice(action, item) -> str:
     shown = item if isinstance(item, (int, str)) else type(item).__name__
     return (f"action '{action.name}' offers {shown!r}, which is not a card or a list of "
@@ -114,7 +140,7 @@ def build(c: CompileContext, phases: dict, action_cls) -> str:
     ns = c.ns
     ns.update(_U=UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
               _ORDER=c.cards.rank_of, _NOCARDS=(), set=set, frozenset=frozenset)
-    ns.update(_Fault=RulesetFault, Exception=Exception, str=str)
+    ns.update(_Fault=RulesetFault, Exception=Exception, str=str, _typed_text=_typed_text)
     parts, attach = [], []
     ids = {}
     for phase in phases.values():
@@ -210,7 +236,8 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
         tree = parse(c.data["phases"][phase.name]["actions"][a.name]["choose"], "choose_stmt")
         dom = _typed(c, hc, path + ("choose",), tree.children[1],
                      Scope(specials=frozenset({"actor"})))
-        vtype = "card" if dom.type in ("cards", "zone") else "play" if dom.type == "list" else "any"
+        vtype = a.kind if a.kind in TYPED_CHOICES else "card" if dom.type in ("cards", "zone") \
+            else "play" if dom.type == "list" else "any"
         var = py_name(a.var)
         # the domain's parts (a concatenation `A + B` is looped part by part, every
         # part computed first, in order, as the whole list would be)
@@ -262,6 +289,15 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                 cache = _cache(c, action_cls, a, dname, "card", seatly)
                 line = f"out.append({cache}[{var}])"
                 inner.append(pad + line)
+            elif a.kind in TYPED_CHOICES:      # a seat, number, rank, suit or word
+                if not shared:
+                    body.append(f"seen_{i} = set()")
+                body.append(f"for {var} in {f'_d{i}_{k}' if shared else code}:")
+                inner += [pad + f"t = _typed_text(G, {dname}, {var})",
+                          pad + f"if {var} not in seen_{i}:",
+                          pad + f"    seen_{i}.add({var})",
+                          pad + f"    out.append(_new(_A, ({name}, (), seat, {var}, {dname}, "
+                                f"{c.text(a.name + ' ')} + t)))"]
             else:
                 if not shared:
                     body.append(f"seen_{i} = set()")

@@ -179,7 +179,8 @@ class HotCompiler(_DefAwareCompiler):
         if c.code in ("True", "False"):
             chosen = a if c.code == "True" else b
             return Typed(chosen.code, typ, zone=chosen.zone, items=chosen.items)
-        return Typed(f"({a.code} if {c.code} else {b.code})", typ)
+        return Typed(f"({a.code} if {c.code} else {b.code})", typ,
+                     items=a.items if a.items == b.items else None)
 
     def n_or_(self, t, scope):
         return _fold_logic(super().n_or_(t, scope), "or")
@@ -306,8 +307,8 @@ class HotCompiler(_DefAwareCompiler):
         self.note_definition(info)
         if first:       # each argument first (its value is never _U), then the body
             return Typed("(" + "".join(f"{a} is _U or " for a in first) + out.code + ")",
-                         info.type)
-        return Typed(out.code, info.type)     # every fragment is already bracketed
+                         info.type, items=info.items)
+        return Typed(out.code, info.type, items=info.items)   # already bracketed
 
 
 _LIT = r"('[\w .,:;!?-]*'|-?\d+|\(-\d+\)|True|False|None)"

@@ -8,7 +8,7 @@ its steps (entry ``do``, ``actor``, transitions) and its ``heuristic``;
 from __future__ import annotations
 
 from ..lang.expressions import Scope
-from ..model import ActionDef, Phase, Step, Transition
+from ..model import TYPED_CHOICES, ActionDef, Phase, Step, Transition
 from .context import CompileContext
 
 
@@ -38,23 +38,36 @@ def compile_phases(c: CompileContext) -> dict:
 
 def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     scope = Scope(specials=frozenset({"actor"}))
-    var = None
+    var = kind = None
     tree = c.stmt(path + ("choose",), "choose_stmt")
     if tree is not None and tree.data == "choose_in":
         var = str(tree.children[0])
         d = c.sub(path + ("choose",), tree.children[1], scope, "list")
-        if d is not None and d.items not in (None, "card", "cards", "play"):
-            c.err(path + ("choose",), f"choose: the choices of an action are cards or plays "
-                  f"(lists of cards), not {d.items}s", "type")
+        if d is not None and d.items not in (None, "card", "cards", "play") + TYPED_CHOICES:
+            c.err(path + ("choose",), "choose: the choices of an action are cards, plays "
+                  "(lists of cards), seats, whole numbers, ranks, suits or words, not "
+                  f"{d.items}s", "type")
             d = None
+        scope.locals[var] = "any"                # (no second error for each use of it)
         if d is not None:
-            scope.locals[var] = "card" if d.type in ("cards", "zone") else "play" \
-                if d.type == "list" else "any"
+            kind = choice_kind(d)
+            scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
     if "legal" in adata:
         c.expr(path + ("legal",), scope)         # checked here, run by the hot path
     do = c.effects(path + ("do",), scope)
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
-                     adata.get("doc", ""), adata.get("rule", ""))
+                     adata.get("doc", ""), adata.get("rule", ""), kind)
+
+
+def choice_kind(domain) -> str:
+    """What an action whose choice domain is the compiled ``domain`` offers: ``card``
+    (a zone or a list of cards), a typed choice (the domain's item type: seat, int,
+    rank, suit, str), else ``play`` (lists of cards, checked as they are listed)."""
+    if domain.type in ("cards", "zone"):
+        return "card"
+    if domain.items in TYPED_CHOICES:
+        return domain.items
+    return "play"
 
 
 def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:

@@ -244,22 +244,23 @@ def at(xs, i):
         return None
 
 
-@builtin("list", "list", "all items but the first", "rest(queue)")
+@builtin("list", "list", "all items but the first", "rest(queue)", items="same")
 def rest(xs):
     return xs[1:]
 
 
-@builtin("list int", "list", "the items from index n on", "drop(trick, round_start)")
+@builtin("list int", "list", "the items from index n on", "drop(trick, round_start)",
+         items="same")
 def drop(xs, n):
     return xs[n:]
 
 
-@builtin("list int", "list", "the first n items", "take(stock, 3)", name="take")
+@builtin("list int", "list", "the first n items", "take(stock, 3)", name="take", items="same")
 def take_(xs, n):
     return xs[:n]
 
 
-@builtin("list", "list", "the items in reverse order", "reverse(seats_in())")
+@builtin("list", "list", "the items in reverse order", "reverse(seats_in())", items="same")
 def reverse(xs):
     return xs[::-1]
 
@@ -288,7 +289,7 @@ def all_(xs, f):
 
 
 @builtin("list fn", "list", "the items for which f holds, in order",
-         "filter(trick, c -> rank(c) == 12)")
+         "filter(trick, c -> rank(c) == 12)", items="same")
 def filter_(xs, f):
     return [x for x in xs if f(x)]
 
@@ -349,6 +350,28 @@ def min_(a, b):
 
 
 # ---- seats -----------------------------------------------------------------------------
+
+@builtin("int int", "list", "the whole numbers from a to b, both included, ascending (at "
+         "most 1000 of them)", "numbers(1, 7)", items="int")
+def numbers(a, b):
+    if a is None or b is None:
+        raise TypeError("numbers: a bound is null")
+    if b - a >= 1000:
+        raise ValueError(f"numbers({a}, {b}): more than 1000 numbers")
+    return list(range(a, b + 1))
+
+
+@builtin("", "list", "the suits of the pack, in cards.suits order", "suits()", state=True,
+         items="suit")
+def suits(G):
+    return list(G.rules.suits)
+
+
+@builtin("", "list", "the ranks of the pack as numbers (0 the lowest), ascending", "ranks()",
+         state=True, items="rank")
+def ranks(G):
+    return list(range(len(G.rules.ranks)))
+
 
 @builtin("", "list", "every seat 0..n-1", "seats()", state=True, items="seat")
 def seats(G):

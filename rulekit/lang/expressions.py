@@ -129,7 +129,8 @@ class Compiler:
         items = [self.node(a, scope) for a in args]
         kinds = {i.type for i in items}
         typ = "cards" if kinds == {"card"} else ("list")
-        return Typed("[" + ", ".join(i.code for i in items) + "]", typ)
+        one = next(iter(kinds)) if len(kinds) == 1 and typ == "list" else None
+        return Typed("[" + ", ".join(i.code for i in items) + "]", typ, items=one)
 
     def n_name(self, t, scope):
         tok = t.children[0]
@@ -162,7 +163,7 @@ class Compiler:
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s): write "
                                 f"{name}({', '.join(info.params)})", tok.start_pos, "arity", name)
             self.note_definition(info)
-            return Typed(f"{info.fn}(G)", info.type)
+            return Typed(f"{info.fn}(G)", info.type, items=info.items)
         if name in REGISTRY:
             raise ExprError(f"'{name}' is a function: call it as {name}(...)", tok.start_pos,
                             "arity")
@@ -212,7 +213,8 @@ class Compiler:
     def n_conditional(self, t, scope):
         a, c, b = (self.node(x, scope) for x in t.children)
         typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
-        return Typed(f"({a.code} if {c.code} else {b.code})", typ)
+        return Typed(f"({a.code} if {c.code} else {b.code})", typ,
+                     items=a.items if a.items == b.items else None)
 
     def n_or_(self, t, scope):
         a, b = (self.node(x, scope) for x in t.children)
@@ -262,7 +264,8 @@ class Compiler:
         b = self.node(t.children[2], scope)
         if op == "+" and compatible(a.type, "list") and compatible(b.type, "list") \
                 and "any" not in (a.type,) and a.type not in NUMERIC:
-            return Typed(f"(list({a.code}) + list({b.code}))", a.type if a.type == b.type else "list")
+            return Typed(f"(list({a.code}) + list({b.code}))", a.type if a.type == b.type else "list",
+                         items=a.items if a.items == b.items else None)
         for side, x in ((t.children[0], a), (t.children[2], b)):
             if not compatible(x.type, "int"):
                 raise ExprError(f"'{op}' works on numbers, not {x.type}", _off(side), "type")
@@ -290,7 +293,8 @@ class Compiler:
                                 f"({', '.join(info.params)}), not {len(args)}",
                                 tok.start_pos, "arity", name)
             self.note_definition(info)
-            return Typed(f"{info.fn}(G{''.join(', ' + a.code for a in args)})", info.type)
+            return Typed(f"{info.fn}(G{''.join(', ' + a.code for a in args)})", info.type,
+                         items=info.items)
         if name in REGISTRY:
             b = REGISTRY[name]
             if len(args) != len(b.params):
@@ -316,8 +320,9 @@ class Compiler:
             if b.inline is not None:
                 return Typed(b.inline.format(*(a.code for a in args)), b.result)
             prefix = "G, " if b.state else ""
+            items = args[0].items if b.items == "same" else b.items
             return Typed(f"_B_{name}({prefix}{', '.join(a.code for a in args)})", b.result,
-                         items=b.items)
+                         items=items)
         if name in ctx.procedures:
             raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
                             tok.start_pos, "unknown-name")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import itemgetter as _get
 
+from ..model import TYPED_CHOICES
 from ..outcome import describe
 
 
@@ -63,8 +64,9 @@ class Action(tuple):
 
     @property
     def key(self) -> tuple:
-        """(name, frozenset of cards): what identifies it among a seat's legal actions."""
-        return (self[0], frozenset(self[1]))
+        """What identifies it among a seat's legal actions: (name, frozenset of cards),
+        or for a typed choice (a seat, number, rank, suit or word) (name, the value)."""
+        return action_key(self)
 
     @property
     def choice(self):
@@ -79,6 +81,8 @@ class Action(tuple):
         raise AttributeError(f"an Action cannot be changed (tried to delete '{name}')")
 
     def __str__(self) -> str:
+        if self[5] is not None:
+            return self[5]
         return " ".join((self[0],) + self[1]) if self[1] else self[0]
 
     def __repr__(self) -> str:
@@ -86,8 +90,7 @@ class Action(tuple):
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Action):
-            return (self[0] == other[0] and self[2] == other[2]
-                    and frozenset(self[1]) == frozenset(other[1]))
+            return self[2] == other[2] and action_key(self) == action_key(other)
         return NotImplemented
 
     def __ne__(self, other) -> bool:
@@ -95,11 +98,18 @@ class Action(tuple):
         return eq if eq is NotImplemented else not eq
 
     def __hash__(self) -> int:
-        return hash((self[0], frozenset(self[1]), self[2]))
+        return hash((action_key(self), self[2]))
 
     def __reduce__(self):
-        return (_rebuild, (self[4], self.choice, self[1], self[2]))
+        return (_rebuild, (self[4], self.choice, self[1], self[2], self[5]))
 
 
-def _rebuild(defn, choice, cards, seat):
-    return Action(defn, choice, cards, seat)
+def action_key(a) -> tuple:
+    """The key of action tuple ``a`` (see :attr:`Action.key`)."""
+    if a[4].kind in TYPED_CHOICES:
+        return (a[0], ("=", a[3]))
+    return (a[0], frozenset(a[1]))
+
+
+def _rebuild(defn, choice, cards, seat, text=None):
+    return tuple.__new__(Action, (defn.name, cards, seat, choice, defn, text))

@@ -31,7 +31,8 @@ from ..errors import CardError, IllegalAction, RulesetFailure
 from ..lang.effects import GameOver
 from ..randomness import shuffle
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
-from .actions import Action, Result  # noqa: F401 (part of the engine's API)
+from ..model import TYPED_CHOICES
+from .actions import Action, Result, action_key  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
 from .state import State
 
@@ -211,7 +212,7 @@ class GameState(State):
         if index is None:
             index = self._index = {}
             for a in self._legal:
-                index.setdefault((a[0], frozenset(a[1])), a)
+                index.setdefault(action_key(a), a)
         return index
 
     # ---- the API (INTERFACES.md section 5) --------------------------------------------
@@ -252,6 +253,15 @@ class GameState(State):
         if not parts:
             raise IllegalAction("empty action", text, self.to_act, self._strings())
         name = parts[0].lower()
+        typed = [a for a in self._legal if a[0] == name and a[4].kind in TYPED_CHOICES]
+        if typed:                       # a seat, number, rank, suit or word: by its text
+            said = " ".join(parts[1:]).lower()
+            act = next((a for a in typed if a[5][len(name) + 1:].lower() == said
+                        or _same_rank(self.rules, a, said)), None)
+            if act is None:
+                raise IllegalAction(self._illegal_message(text), text, self.to_act,
+                                    self._strings())
+            return act
         cards = [self.rules.parse_card(p) for p in parts[1:]]
         act = self._indexed().get((name, frozenset(cards)))
         if act is None or len(set(cards)) != len(cards):
@@ -281,7 +291,7 @@ class GameState(State):
                 if act is action:
                     break
             else:
-                act = self._indexed().get((action[0], frozenset(action[1])))
+                act = self._indexed().get(action_key(action))
             if act is None or action[2] != self.actor:
                 raise IllegalAction(self._illegal_message(action), str(action), self.actor,
                                     self._strings())
@@ -379,3 +389,10 @@ class GameState(State):
         self._rng_shared = d["_rng_shared"] = True
         return new
 
+
+def _same_rank(rules, action, said: str) -> bool:
+    """Whether ``said`` names the rank of a rank choice another way (an alias: ``10``)."""
+    if action[4].kind != "rank":
+        return False
+    alias = {k.lower(): v for k, v in rules.cards.aliases.items()}.get(said)
+    return alias is not None and rules.ranks[action[3]] == alias

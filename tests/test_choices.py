@@ -1,0 +1,143 @@
+"""Typed choices on their own, in a toy game (tests/toys/choices.yaml): a choice domain
+of suits, whole numbers, seats, ranks or words gives actions whose choice has that
+type (`call R`, `bid 2`, `pass_to 1`, `name 5`, `say yes`), formatted and parsed by
+type, listed once each, checked as they are listed, recorded and replayed."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rulekit
+
+TOY = Path(__file__).parent / "toys" / "choices.yaml"
+
+
+def new(players=3, seed=1, **options):
+    return rulekit.load(str(TOY), options or None).new_game(players=players, seed=seed)
+
+
+def strings(game) -> list:
+    return [str(a) for a in game.legal_actions()]
+
+
+def test_each_kind_lists_its_items_as_action_strings():
+    game = new()
+    assert strings(game) == ["call R", "call B"]                 # suits(), in cards order
+    game.apply("call B")
+    assert game.v["called"] == "B"                               # the chosen name is the suit
+    hand = game.z["hand"][0]
+    assert strings(game) == ["bid 1", "bid 2", "bid 3"] + [f"play {c}" for c in hand]
+    game.apply("bid 2")
+    assert game.v["bid"] == 2                                    # a whole number
+    assert strings(game) == ["pass_to 1", "pass_to 2"]           # seats other than the actor
+    card = game.z["hand"][0][0]
+    game.apply("pass_to 2")
+    assert game.v["target"] == 2 and card in game.z["hand"][2]
+    assert strings(game) == ["name 4", "name 5", "name 6"]       # ranks >= 3, by name
+    game.apply("name 5")
+    assert game.v["named"] == 4                                  # a rank is its index
+    assert strings(game) == ["say yes", "say no"]                # listed once each
+    game.apply("say yes")
+    assert game.v["word"] == "yes"
+    assert game.result.status == "finished" and game.result.winners == [2]
+    assert game.history == ["call B", "bid 2", "pass_to 2", "name 5", "say yes"]
+
+
+def test_actions_carry_their_value_and_no_cards():
+    game = new()
+    call = game.legal_actions()[1]
+    assert (call.name, call.cards, call.choice, call.seat) == ("call", (), "B", 0)
+    assert call.key == ("call", ("=", "B")) and call != game.legal_actions()[0]
+    assert len({*game.legal_actions()}) == 2
+
+
+@pytest.mark.parametrize("text, value", [
+    ("call b", "B"), ("CALL B", "B"), ("call  R", "R"),
+])
+def test_a_suit_is_parsed_case_insensitively(text, value):
+    game = new()
+    game.apply(text)
+    assert game.v["called"] == value
+
+
+def test_a_rank_may_be_given_by_an_alias():
+    game = new()
+    for a in ("call R", "bid 1", "pass_to 1"):
+        game.apply(a)
+    game.apply("name six")                       # cards.aliases: {six: "6"}
+    assert game.v["named"] == 5 and game.history[-1] == "name 6"
+
+
+@pytest.mark.parametrize("text", ["call X", "call", "call R B", "bid 4", "bid two", "bid 2.0",
+                                  "pass_to 0", "name 1"])
+def test_what_is_not_offered_is_illegal_with_the_legal_ones_named(text):
+    game = new()
+    steps = {"call": [], "bid": ["call R"], "pass_to": ["call R", "bid 1"],
+             "name": ["call R", "bid 1", "pass_to 1"]}[text.split()[0]]
+    for a in steps:
+        game.apply(a)
+    before = game.dump()
+    with pytest.raises(rulekit.IllegalAction) as exc:
+        game.apply(text)
+    assert "legal:" in str(exc.value) and exc.value.legal == strings(game)
+    assert game.dump() == before
+
+
+def test_an_action_from_another_game_is_matched_by_value():
+    a, b = new(seed=1), new(seed=2)
+    a.apply(b.legal_actions()[1])                # another game's `call B`
+    assert a.v["called"] == "B"
+
+
+def test_a_word_with_a_space_stops_the_game_with_a_message():
+    game = new(words="spaced")
+    for a in ("call R", "bid 1", "pass_to 1", "name 4"):
+        game.apply(a)
+    assert game.result.status == "aborted"
+    assert "action 'say' offers 'two words', which is not a word (text without spaces)" \
+        in game.result.message
+
+
+@pytest.mark.parametrize("domain, words", [
+    ("[true, false]", "not bools"),
+    ("[[1, 2]]", "not lists"),
+])
+def test_domains_of_other_items_are_refused(tmp_path, domain, words):
+    text = TOY.read_text(encoding="utf-8").replace("choose: n in numbers(1, 3)",
+                                                   f"choose: n in {domain}")
+    f = tmp_path / "c.yaml"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(rulekit.RulesetError) as exc:
+        rulekit.load(str(f))
+    assert words in str(exc.value) and "c.yaml:40:17" in str(exc.value)
+    assert "unknown name 'n'" not in str(exc.value)      # one error, not one per use
+
+
+def test_numbers_is_bounded(tmp_path):
+    f = tmp_path / "big.yaml"
+    f.write_text(TOY.read_text(encoding="utf-8").replace("numbers(1, 3)", "numbers(1, 5000)"),
+                 encoding="utf-8")
+    game = rulekit.load(str(f)).new_game(players=3, seed=1)
+    game.apply("call R")
+    assert game.result.status == "aborted"
+    assert "numbers(1, 5000): more than 1000 numbers" in game.result.message
+
+
+def test_records_of_typed_choices_replay_byte_for_byte(tmp_path):
+    shutil.copy(TOY, tmp_path / "choices.yaml")
+    run = [sys.executable, "-m", "rulekit"]
+    rec = tmp_path / "r.json"
+    played = subprocess.run(run + ["play", "choices.yaml", "--seed", "3", "--record",
+                                   str(rec), "--json"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    record = json.loads(rec.read_text(encoding="utf-8"))
+    assert record["actions"][0] in ("call R", "call B")
+    assert record["actions"][1].split()[0] in ("bid", "play")
+    again = subprocess.run(run + ["replay", str(rec), "--json"], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == played.stdout
