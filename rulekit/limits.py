@@ -3,7 +3,8 @@
 Play: ``MAX_ACTIONS`` is the default number of recorded actions after which a game ends
 as ``aborted`` (``new_game(max_actions=...)``, ``--max-actions``); ``AUTO_STEP_LIMIT``
 automatic steps in a row without a decision abort it; a ``repeat`` count above
-``REPEAT_LIMIT`` aborts it.
+``REPEAT_LIMIT`` aborts it; ``combinations``/``subsets`` of more than ``MAX_CHOICES``
+plays abort it.
 
 Input (each refused with a message naming the limit): ruleset files of at most
 ``MAX_FILE_BYTES`` and record files of at most ``MAX_RECORD_BYTES``; YAML of at most ``MAX_YAML_NODES`` nodes after alias expansion
@@ -17,6 +18,7 @@ than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used.
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
 REPEAT_LIMIT = 10000
+MAX_CHOICES = 2000
 
 MAX_FILE_BYTES = 1_000_000
 MAX_RECORD_BYTES = 64_000_000

@@ -141,3 +141,81 @@ def test_records_of_typed_choices_replay_byte_for_byte(tmp_path):
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stderr
     assert again.stdout == played.stdout
+
+
+# ---- several cards in one choice: combinations and subsets --------------------------------
+
+MULTI = """\
+rulekit: 1
+name: multi
+players: {min: 2, max: 3}
+cards: {ranks: 1 2 3 4 5 6 7 8, suits: R B}
+options:
+  k: {type: int, min: 1, max: 8, default: 2}
+zones:
+  hand: {per: seat, see: owner}
+  table: {per: game, see: all}
+setup:
+  - deal: {from: deck, to: hand, each: 3}
+phases:
+  main:
+    start: t
+    actions:
+      pass:
+        choose: p in combinations(hand[actor], option.k)
+        do:
+          - move: p to table
+      some:
+        choose: p in subsets(hand[actor], 1, 2)
+        legal: count(p) == 1 or rank(first(p)) != rank(last(p))
+        do:
+          - move: p to table
+    steps:
+      t:
+        actor: 0
+        actions: [pass, some]
+        next:
+          - goto: t
+            do:
+              - end_game: {winner: 0}
+"""
+
+
+def multi(tmp_path, text=MULTI, **options):
+    f = tmp_path / "multi.yaml"
+    f.write_text(text, encoding="utf-8")
+    return rulekit.load(str(f), options or None)
+
+
+def test_combinations_and_subsets_offer_every_choice_of_cards_once(tmp_path):
+    import itertools
+    rules = multi(tmp_path)
+    for seed in range(10):
+        game = rules.new_game(players=2, seed=seed)
+        hand = game.z["hand"][0]
+        got = [(a.name, frozenset(a.cards)) for a in game.legal_actions()]
+        want = [("pass", frozenset(p)) for p in itertools.combinations(hand, 2)] + [
+            ("some", frozenset(p)) for n in (1, 2) for p in itertools.combinations(hand, n)
+            if n == 1 or rules.rank_of[p[0]] != rules.rank_of[p[1]]]
+        assert got == want
+        for a in game.legal_actions():          # a play's cards ascending by rank
+            assert [rules.rank_of[c] for c in a.cards] == sorted(rules.rank_of[c] for c in a.cards)
+        chosen = game.legal_actions()[0]
+        game.apply(" ".join([chosen.name] + list(reversed(chosen.cards))))   # any order
+        assert sorted(game.z["table"]) == sorted(chosen.cards)
+
+
+def test_a_count_that_is_not_fixed_is_refused_when_checked(tmp_path):
+    text = MULTI.replace("subsets(hand[actor], 1, 2)", "subsets(hand[actor], 1, count(hand[actor]))")
+    with pytest.raises(rulekit.RulesetError) as exc:
+        multi(tmp_path, text)
+    assert "multi.yaml:21:46:" in str(exc.value)       # at count(...)
+    assert "subsets needs fixed counts (a number or an option)" in str(exc.value)
+
+
+def test_too_many_combinations_stop_the_game_with_a_message(tmp_path):
+    text = MULTI.replace("  - deal: {from: deck, to: hand, each: 3}",
+                         "  - move: deck to hand[0]")
+    game = multi(tmp_path, text, k="8").new_game(players=2, seed=0)
+    assert game.result.status == "aborted"
+    assert "combinations(..., 8) of 16 cards: 12870 choices, more than 2000" in game.result.message

@@ -49,6 +49,8 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
                   f"{d.items}s", "type")
             d = None
         scope.locals[var] = "any"                # (no second error for each use of it)
+        if d is not None and not _bounded(c, path + ("choose",), tree.children[1]):
+            d = None
         if d is not None:
             kind = choice_kind(d)
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
@@ -57,6 +59,32 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     do = c.effects(path + ("do",), scope)
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
                      adata.get("doc", ""), adata.get("rule", ""), kind)
+
+
+_SIZED = {"combinations": (1,), "subsets": (1, 2)}    # built-in -> its count arguments
+
+
+def _bounded(c, path, tree) -> bool:
+    """Whether a choice domain's combinations/subsets take fixed counts (a number or an
+    option), so that the listing has a bound known when the ruleset is checked; reports
+    the error and returns False otherwise."""
+    for node in tree.iter_subtrees():
+        if node.data != "call" or str(node.children[0]) not in _SIZED \
+                or str(node.children[0]) in c.definitions:
+            continue
+        name = str(node.children[0])
+        args = node.children[1].children if len(node.children) > 1 and node.children[1] else []
+        for i in _SIZED[name]:
+            a = args[i] if i < len(args) else None
+            fixed = a is not None and (a.data == "int" or (
+                a.data == "attr" and str(a.children[0]) == "option"))
+            if a is not None and not fixed:
+                c.err(path, f"choose: {name} needs fixed counts (a number or an option) so "
+                      "that its choices are bounded; to choose any number of cards, offer "
+                      "one card per decision and a 'done' action", "type",
+                      offset=a.meta.start_pos if hasattr(a.meta, "start_pos") else None)
+                return False
+    return True
 
 
 def choice_kind(domain) -> str:

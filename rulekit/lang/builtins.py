@@ -17,6 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .domains import DOMAIN_BUILTINS
+
+
 
 @dataclass(frozen=True)
 class Builtin:
@@ -351,28 +354,6 @@ def min_(a, b):
 
 # ---- seats -----------------------------------------------------------------------------
 
-@builtin("int int", "list", "the whole numbers from a to b, both included, ascending (at "
-         "most 1000 of them)", "numbers(1, 7)", items="int")
-def numbers(a, b):
-    if a is None or b is None:
-        raise TypeError("numbers: a bound is null")
-    if b - a >= 1000:
-        raise ValueError(f"numbers({a}, {b}): more than 1000 numbers")
-    return list(range(a, b + 1))
-
-
-@builtin("", "list", "the suits of the pack, in cards.suits order", "suits()", state=True,
-         items="suit")
-def suits(G):
-    return list(G.rules.suits)
-
-
-@builtin("", "list", "the ranks of the pack as numbers (0 the lowest), ascending", "ranks()",
-         state=True, items="rank")
-def ranks(G):
-    return list(range(len(G.rules.ranks)))
-
-
 @builtin("", "list", "every seat 0..n-1", "seats()", state=True, items="seat")
 def seats(G):
     return list(range(G.n))
@@ -414,3 +395,7 @@ def left_of(G, s):
 def next_seat(G, s):
     return (s + 1) % G.n
 
+
+# the built-ins that make choice domains (numbers, suits, ranks, combinations, subsets)
+for _fn, _params, _result, _doc, _example, _state, _items in DOMAIN_BUILTINS:
+    builtin(_params, _result, _doc, _example, state=_state, items=_items)(_fn)

@@ -1,0 +1,67 @@
+"""The built-ins that make choice domains: ``numbers``, ``suits``, ``ranks`` (the items
+of typed choices) and ``combinations``, ``subsets`` (several cards in one choice, their
+listing bounded by :data:`rulekit.limits.MAX_CHOICES`). :mod:`.builtins` registers
+them from :data:`DOMAIN_BUILTINS`."""
+from __future__ import annotations
+
+import itertools
+import math
+
+from ..limits import MAX_CHOICES
+
+MAX_NUMBERS = 1000
+
+
+def numbers(a, b):
+    if a is None or b is None:
+        raise TypeError("numbers: a bound is null")
+    if b - a >= MAX_NUMBERS:
+        raise ValueError(f"numbers({a}, {b}): more than {MAX_NUMBERS} numbers")
+    return list(range(a, b + 1))
+
+
+def suits(G):
+    return list(G.rules.suits)
+
+
+def ranks(G):
+    return list(range(len(G.rules.ranks)))
+
+
+def combinations(cs, k):
+    return _choices(cs, k, k, f"combinations(..., {k})")
+
+
+def subsets(cs, lo, hi):
+    return _choices(cs, lo, hi, f"subsets(..., {lo}, {hi})")
+
+
+def _choices(cs, lo, hi, what: str) -> list:
+    """Every choice of ``lo`` to ``hi`` of the cards ``cs`` (fewest first, each in list
+    order, as lists); ValueError for more than MAX_CHOICES of them."""
+    if lo is None or hi is None:
+        raise TypeError(f"{what}: a count is null")
+    cs = list(cs)
+    lo, hi = max(lo, 0), min(hi, len(cs))
+    total = sum(math.comb(len(cs), k) for k in range(lo, hi + 1))
+    if total > MAX_CHOICES:
+        raise ValueError(f"{what} of {len(cs)} cards: {total} choices, more than "
+                         f"{MAX_CHOICES}; offer one card per decision instead")
+    return [list(p) for k in range(lo, hi + 1) for p in itertools.combinations(cs, k)]
+
+
+# (function, parameter types, result type, doc, example, reads the state, item type)
+DOMAIN_BUILTINS = [
+    (numbers, "int int", "list", f"the whole numbers from a to b, both included, ascending "
+     f"(at most {MAX_NUMBERS} of them)", "numbers(1, 7)", False, "int"),
+    (suits, "", "list", "the suits of the pack, in cards.suits order", "suits()", True,
+     "suit"),
+    (ranks, "", "list", "the ranks of the pack as numbers (0 the lowest), ascending",
+     "ranks()", True, "rank"),
+    (combinations, "cards int", "list", f"every choice of k of the cards (each a play, its "
+     f"cards in list order; at most {MAX_CHOICES} of them)", "combinations(hand[actor], 3)",
+     False, "play"),
+    (subsets, "cards int int", "list", f"every choice of lo to hi of the cards, fewest "
+     f"first (each a play; at most {MAX_CHOICES} of them)", "subsets(hand[actor], 1, 3)",
+     False, "play"),
+]
