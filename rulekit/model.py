@@ -278,7 +278,8 @@ class ActionDef:
     """A named action of a phase: choice ``var`` (None: no choice), ``do`` effects;
     ``pos`` where it is written; ``kind`` what its choice is: None (no choice),
     ``card``, ``play`` (a list of cards), or a typed choice (:data:`TYPED_CHOICES`:
-    ``seat``, ``int``, ``rank``, ``suit``, ``str``). Its domain and ``legal`` condition
+    ``seat``, ``int``, ``rank``, ``suit``, ``str``); ``private`` (a private action: the
+    text the other seats see instead of its own). Its domain and ``legal`` condition
     run in the decision step's generated legal-action function (``Step.legal``,
     rulekit.compiler.hotpath)."""
     name: str
@@ -289,6 +290,7 @@ class ActionDef:
     doc: str = ""
     rule: str = ""
     kind: str | None = None
+    private: object = None      # f(G, L): what the other seats see of it, or None: public
 
 
 # the choices an action may offer besides cards and plays: the item types of a domain

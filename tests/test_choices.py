@@ -112,7 +112,8 @@ def test_domains_of_other_items_are_refused(tmp_path, domain, words):
     f.write_text(text, encoding="utf-8")
     with pytest.raises(rulekit.RulesetError) as exc:
         rulekit.load(str(f))
-    assert words in str(exc.value) and "c.yaml:40:17" in str(exc.value)
+    line = text.splitlines().index(f"        choose: n in {domain}") + 1
+    assert words in str(exc.value) and f"c.yaml:{line}:17" in str(exc.value)
     assert "unknown name 'n'" not in str(exc.value)      # one error, not one per use
 
 
@@ -219,3 +220,69 @@ def test_too_many_combinations_stop_the_game_with_a_message(tmp_path):
     game = multi(tmp_path, text, k="8").new_game(players=2, seed=0)
     assert game.result.status == "aborted"
     assert "combinations(..., 8) of 16 cards: 12870 choices, more than 2000" in game.result.message
+
+
+# ---- private actions ------------------------------------------------------------------
+
+def transcript_lines(viewer, seed=1, actions=("call R", "bid 1", "pass_to 2", "name 4", "say no")):
+    import io
+    from contextlib import redirect_stdout
+    from rulekit.play.session import step
+    from rulekit.play.transcript import Transcript
+    game = new(seed=seed)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        t = Transcript(game, viewer=viewer)
+        for a in actions:
+            step(game, a, t)
+    return game, out.getvalue().splitlines()
+
+
+def test_a_private_action_shows_its_text_to_its_actor_only():
+    game, lines = transcript_lines(viewer=1)
+    assert "  seat 0: passes 1 card to seat 2" in lines
+    assert not any("pass_to" in ln for ln in lines)
+    _, own = transcript_lines(viewer=0)
+    assert "  seat 0: pass_to 2" in own
+    _, everything = transcript_lines(viewer=None)         # the all-seeing transcript
+    assert "  seat 0: pass_to 2" in everything
+    ev = [e for e in game.events if e["kind"] == "action" and e["action"] == "pass_to 2"][0]
+    assert ev["public"] == "passes 1 card to seat 2"
+    assert game.history[2] == "pass_to 2"                  # the record keeps it whole
+
+
+def test_private_true_shows_the_action_name_and_hides_the_card(tmp_path):
+    text = TOY.read_text(encoding="utf-8").replace(
+        '        private: "passes {count(take(hand[actor], 1))} card to seat {s}"\n', "").replace(
+        "        choose: c in hand[actor]\n", "        choose: c in hand[actor]\n        private: true\n")
+    f = tmp_path / "p.yaml"
+    f.write_text(text, encoding="utf-8")
+    import io
+    from contextlib import redirect_stdout
+    from rulekit.play.session import step
+    from rulekit.play.transcript import Transcript
+    game = rulekit.load(str(f)).new_game(players=3, seed=1)
+    card = game.z["hand"][0][0]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        t = Transcript(game, viewer=2)
+        step(game, "call R", t)
+        step(game, f"play {card}", t)
+    assert "  seat 0: play (hidden)" in out.getvalue().splitlines()
+    assert card not in out.getvalue()
+
+
+@pytest.mark.parametrize("private, words", [
+    ('"passes {count(nothing_here)}"', "unknown name 'nothing_here'"),
+    ('"passes {count(p}"', "the expression ends too early"),
+    ('"passes {s"', "private: '{' without a closing '}'"),
+    ("3", "private must be"),
+])
+def test_private_is_checked(tmp_path, private, words):
+    text = TOY.read_text(encoding="utf-8").replace(
+        'private: "passes {count(take(hand[actor], 1))} card to seat {s}"', f"private: {private}")
+    f = tmp_path / "p.yaml"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(rulekit.RulesetError) as exc:
+        rulekit.load(str(f))
+    assert words in str(exc.value) and "p.yaml:" in str(exc.value)

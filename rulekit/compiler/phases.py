@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..lang.expressions import Scope
 from ..model import TYPED_CHOICES, ActionDef, Phase, Step, Transition
+from ..lang.effects.telling import template
 from .context import CompileContext
 
 
@@ -56,9 +57,16 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
     if "legal" in adata:
         c.expr(path + ("legal",), scope)         # checked here, run by the hot path
+    private = None
+    if adata.get("private", False) is not False:   # what the other seats see instead
+        said = adata["private"]
+        if said is True:
+            said = f"{name} (hidden)"
+        code = template(c, path + ("private",), said, scope, "private")
+        private = c.fn(code) if code is not None else None
     do = c.effects(path + ("do",), scope)
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
-                     adata.get("doc", ""), adata.get("rule", ""), kind)
+                     adata.get("doc", ""), adata.get("rule", ""), kind, private)
 
 
 _SIZED = {"combinations": (1,), "subsets": (1, 2)}    # built-in -> its count arguments

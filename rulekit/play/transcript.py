@@ -97,6 +97,11 @@ class Transcript:
         g = self.game
         extra = ""
         own = _own_events(g.events, mark)
+        if self.viewer is not None and self.viewer != seat:
+            said = _public_text(g.events, mark)
+            if said is not None:                # a private action: its summary only
+                self.say(f"  seat {seat}: {said}")
+                return
         if before_public is not None:
             zones = g.rules.zones
             surfaced = []
@@ -116,6 +121,18 @@ class Transcript:
             if picked:
                 extra += f" (picks up {' '.join(picked)})"
         self.say(f"  seat {seat}: {action}{extra}")
+
+
+def _public_text(events, mark):
+    """What the other seats see of the last action (at ``mark`` or later) when it is
+    private, else None."""
+    if mark is None:
+        mark = next((i for i in range(len(events) - 1, -1, -1)
+                     if events[i]["kind"] == "action"), len(events))
+    for ev in events[mark:]:
+        if ev["kind"] == "action":
+            return ev.get("public")
+    return None
 
 
 def _own_events(events, mark) -> list:

@@ -325,6 +325,8 @@ class GameState(State):
                  "actions": count, "phase": self.phase}
         events.append(event)
         try:
+            if defn.private is not None:        # what the other seats see of it
+                event["public"] = defn.private(self, L)
             defn.do.fn(self, L)
             event["until"] = len(events)        # the events of the action's own effects
             self.step.follow(self, self._L)

@@ -62,8 +62,13 @@ def _c_out(c, path, item, scope):
         "an event for transcripts; each `{expr}` is filled in", 'announce: "seat {w} wins"',
         explain=lambda item, v: f'announce "{v}"')
 def _c_announce(c, path, item, scope):
-    p = path + ("announce",)
-    text = item["announce"]
+    code = template(c, path + ("announce",), item["announce"], scope, "announce")
+    return None if code is None else [f"_announce(G, {code})"]
+
+
+def template(c, p, text: str, scope, what: str) -> str | None:
+    """The code of text ``text`` (at ``p``) whose ``{expr}`` parts are filled in (each
+    value shown as :func:`_fmt` shows it); None after reporting an error."""
     parts = []
     i = 0
     ok = True
@@ -76,7 +81,7 @@ def _c_announce(c, path, item, scope):
             parts.append(c.text(text[i:j]))
         k = text.find("}", j)
         if k < 0:
-            c.err(p, "announce: '{' without a closing '}'", "expr-syntax", offset=j)
+            c.err(p, f"{what}: '{{' without a closing '}}'", "expr-syntax", offset=j)
             return None
         inner = c.inner_expr(p, text[j + 1:k], j + 1, scope)
         if inner is None:
@@ -86,7 +91,7 @@ def _c_announce(c, path, item, scope):
         i = k + 1
     if not ok:
         return None
-    return ["_announce(G, " + (" + ".join(parts) or "''") + ")"]
+    return " + ".join(parts) or "''"
 
 
 _OUTCOME_KEYS = ("loser", "winner", "winners", "losers", "ranking", "scores")
