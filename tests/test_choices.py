@@ -97,7 +97,7 @@ def test_a_word_with_a_space_stops_the_game_with_a_message():
     for a in ("call R", "bid 1", "pass_to 1", "name 4"):
         game.apply(a)
     assert game.result.status == "aborted"
-    assert "action 'say' offers 'two words', which is not a word (text without spaces)" \
+    assert "action 'say' offers 'two words', which is not a word (text without spaces or commas)" \
         in game.result.message
 
 
@@ -286,3 +286,64 @@ def test_private_is_checked(tmp_path, private, words):
     with pytest.raises(rulekit.RulesetError) as exc:
         rulekit.load(str(f))
     assert words in str(exc.value) and "p.yaml:" in str(exc.value)
+
+
+# ---- what the review of typed choices found -----------------------------------------------
+
+def words_game(tmp_path, words: str, name: str = "say"):
+    text = TOY.read_text(encoding="utf-8").replace(
+        "['yes', 'no', 'yes'] if option.words == 'plain' else ['two words']", words).replace(
+        "      say:\n", f"      {name}:\n", 1).replace("actions: [say]", f"actions: [{name}]")
+    f = tmp_path / "w.yaml"
+    f.write_text(text, encoding="utf-8")
+    game = rulekit.load(str(f)).new_game(players=3, seed=1)
+    for a in ("call R", "bid 1", "pass_to 1", "name 4"):
+        game.apply(a)
+    return game
+
+
+def test_words_that_differ_by_case_are_told_apart_exactly(tmp_path):
+    game = words_game(tmp_path, "['Yes', 'yes']")
+    assert strings(game) == ["say Yes", "say yes"]
+    game.apply("say yes")
+    assert game.v["word"] == "yes"
+    game = words_game(tmp_path, "['Yes', 'yes']")
+    with pytest.raises(rulekit.IllegalAction):        # YES: which one? neither exactly
+        game.apply("say YES")
+    game.apply("say Yes")
+    assert game.v["word"] == "Yes"
+
+
+def test_a_word_with_a_comma_is_the_rulesets_mistake(tmp_path):
+    game = words_game(tmp_path, "['a,b', 'c']")
+    assert game.result.status == "aborted"
+    assert "offers 'a,b', which is not a word (text without spaces or commas)" in \
+        game.result.message
+
+
+def test_an_action_with_capitals_and_a_typed_choice_parses(tmp_path):
+    game = words_game(tmp_path, "['yes', 'no']", name="Say")
+    assert strings(game) == ["Say yes", "Say no"]
+    game.apply("say no")
+    assert game.history[-1] == "Say no" and game.v["word"] == "no"
+
+
+def test_a_typed_action_not_offered_now_is_illegal_not_bad_card_text():
+    game = new()                                     # at the step of `call`
+    for text in ("bid 2", "pass_to 1", "name 5", "say yes"):
+        with pytest.raises(rulekit.IllegalAction) as exc:
+            game.apply(text)
+        assert not isinstance(exc.value, rulekit.CardError), text
+        assert "legal: call R, call B" in str(exc.value)
+
+
+@pytest.mark.parametrize("domain", ["seats() + ranks()", "[1, 'a']", "numbers(0, 2) + suits()",
+                                    "suits() if bid == 0 else ranks()"])
+def test_a_domain_that_mixes_kinds_is_refused_when_checked(tmp_path, domain):
+    text = TOY.read_text(encoding="utf-8").replace("choose: n in numbers(1, 3)",
+                                                   f"choose: n in {domain}")
+    f = tmp_path / "c.yaml"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(rulekit.RulesetError) as exc:
+        rulekit.load(str(f))
+    assert "choose: the choices mix kinds of items" in str(exc.value)

@@ -124,3 +124,49 @@ def test_random_games_keep_every_card():
             cards = [c for zone in game.z.values() for part in
                      (zone if zone and isinstance(zone[0], list) else [zone]) for c in part]
             assert sorted(cards) == sorted(rules.pack)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("move: c to up at null", "move: at null: give a whole number of cards, bottom or random"),
+])
+def test_at_null_is_refused_when_checked(tmp_path, text, words):
+    src = TOY.read_text(encoding="utf-8").replace("move: c to up at bottom", text)
+    f = tmp_path / "p.yaml"
+    f.write_text(src, encoding="utf-8")
+    with pytest.raises(rulekit.RulesetError) as exc:
+        rulekit.load(str(f))
+    assert words in str(exc.value) and "p.yaml:" in str(exc.value)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("move: c to up at at(['bottom'], 0)", "move: at 'bottom': give a whole number of cards"),
+    ("move: c to up at first([null, 1])", "move: at null: give a whole number of cards"),
+    ("move: up to up at 1", "the zone holds 0 other cards (at takes 0 to 0"),
+    ("move: \"[c, c] to up\"", "is listed twice (a card is in one place)"),
+])
+def test_places_that_are_not_places_stop_the_game(tmp_path, text, words):
+    src = TOY.read_text(encoding="utf-8").replace("move: c to up at bottom", text)
+    f = tmp_path / "p.yaml"
+    f.write_text(src, encoding="utf-8")
+    game = rulekit.load(str(f), {"place": "bottom"}).new_game(players=2, seed=1)
+    before = sorted(c for z in game.z.values() for part in
+                    (z if z and isinstance(z[0], list) else [z]) for c in part)
+    card = game.z["hand"][game.to_act][0]
+    game.apply(f"bury_up {card}")
+    assert game.result.status == "aborted" and words in game.result.message
+    after = sorted(c for z in game.z.values() for part in
+                   (z if z and isinstance(z[0], list) else [z]) for c in part)
+    assert after == before                     # no card lost
+
+
+def test_a_local_named_like_a_place_is_that_local(tmp_path):
+    src = TOY.read_text(encoding="utf-8").replace(
+        "              - move: c to up at bottom",
+        "              - let: bottom = 0\n              - move: c to up at bottom")
+    f = tmp_path / "p.yaml"
+    f.write_text(src, encoding="utf-8")
+    game = rulekit.load(str(f), {"place": "bottom"}).new_game(players=2, seed=1)
+    before = list(game.z["up"])
+    card = game.z["hand"][game.to_act][0]
+    game.apply(f"bury_up {card}")
+    assert game.z["up"] == before + [card]     # at 0: the top (the last card)

@@ -116,12 +116,12 @@ def _typed_text(G, defn, x) -> str:
             ranks = G.rules.ranks
             if kind == "rank" and 0 <= x < len(ranks):
                 return ranks[x]
-    elif x.__class__ is str and x and x.isprintable() and not any(ch.isspace() for ch in x) \
-            and (kind == "str" or x in G.rules.suits):
+    elif x.__class__ is str and x and x.isprintable() and "," not in x \
+            and not any(ch.isspace() for ch in x) and (kind == "str" or x in G.rules.suits):
         return x
     shown = x if isinstance(x, (int, str)) else type(x).__name__
     what = {"seat": "a seat of this game", "int": "a whole number", "rank": "a rank",
-            "suit": "a suit of the pack", "str": "a word (text without spaces)"}[kind]
+            "suit": "a suit of the pack", "str": "a word (text without spaces or commas)"}[kind]
     raise RulesetFault(f"action '{defn.name}' offers {shown!r}, which is not {what} (its "
                        f"choices are {kind}s)")
 

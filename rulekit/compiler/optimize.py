@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..lang.expressions import _ALWAYS, _SPECIAL_TYPES, Scope, Typed
+from ..lang.expressions import _ALWAYS, _SPECIAL_TYPES, Scope, Typed, joined
 from ..lang.grammar import parse
 from ..lang.types import ExprError
 from .context import _DefAwareCompiler
@@ -180,7 +180,7 @@ class HotCompiler(_DefAwareCompiler):
             chosen = a if c.code == "True" else b
             return Typed(chosen.code, typ, zone=chosen.zone, items=chosen.items)
         return Typed(f"({a.code} if {c.code} else {b.code})", typ,
-                     items=a.items if a.items == b.items else None)
+                     items=joined(a.items, b.items))
 
     def n_or_(self, t, scope):
         return _fold_logic(super().n_or_(t, scope), "or")

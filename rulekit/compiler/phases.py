@@ -44,6 +44,11 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     if tree is not None and tree.data == "choose_in":
         var = str(tree.children[0])
         d = c.sub(path + ("choose",), tree.children[1], scope, "list")
+        if d is not None and d.items == "mixed":
+            c.err(path + ("choose",), "choose: the choices mix kinds of items (seats, "
+                  "numbers, ranks, suits, words): an action's choices are of one kind; "
+                  "use one action per kind", "type")
+            d = None
         if d is not None and d.items not in (None, "card", "cards", "play") + TYPED_CHOICES:
             c.err(path + ("choose",), "choose: the choices of an action are cards, plays "
                   "(lists of cards), seats, whole numbers, ranks, suits or words, not "

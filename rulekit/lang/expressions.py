@@ -24,7 +24,7 @@ from ..errors import suggest
 from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
 from .grammar import parse
-from .types import NUMERIC, ExprError, Scope, Typed, compatible  # noqa: F401 (re-exported)
+from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mixed  # noqa: F401 (re-exported)
 
 # --------------------------------------------------------------------------------------
 # compiling
@@ -129,7 +129,8 @@ class Compiler:
         items = [self.node(a, scope) for a in args]
         kinds = {i.type for i in items}
         typ = "cards" if kinds == {"card"} else ("list")
-        one = next(iter(kinds)) if len(kinds) == 1 and typ == "list" else None
+        one = next(iter(kinds)) if len(kinds) == 1 and typ == "list" else \
+            mixed(kinds) if typ == "list" else None
         return Typed("[" + ", ".join(i.code for i in items) + "]", typ, items=one)
 
     def n_name(self, t, scope):
@@ -214,7 +215,7 @@ class Compiler:
         a, c, b = (self.node(x, scope) for x in t.children)
         typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
         return Typed(f"({a.code} if {c.code} else {b.code})", typ,
-                     items=a.items if a.items == b.items else None)
+                     items=joined(a.items, b.items))
 
     def n_or_(self, t, scope):
         a, b = (self.node(x, scope) for x in t.children)
@@ -265,7 +266,7 @@ class Compiler:
         if op == "+" and compatible(a.type, "list") and compatible(b.type, "list") \
                 and "any" not in (a.type,) and a.type not in NUMERIC:
             return Typed(f"(list({a.code}) + list({b.code}))", a.type if a.type == b.type else "list",
-                         items=a.items if a.items == b.items else None)
+                         items=joined(a.items, b.items))
         for side, x in ((t.children[0], a), (t.children[2], b)):
             if not compatible(x.type, "int"):
                 raise ExprError(f"'{op}' works on numbers, not {x.type}", _off(side), "type")

@@ -75,3 +75,22 @@ class Scope:
             if self.bound else self.bound
         return Scope({**self.pylocals, **pylocals}, self.locals, self.specials, bound,
                      self.varying | frozenset(pylocals))
+
+
+_SCALARS = {"seat", "int", "rank", "suit", "str", "bool", "null"}
+
+
+def mixed(kinds: set):
+    """The item type of a list whose items have the static types ``kinds``: "mixed" when
+    they are scalars of different kinds (seats and ranks, numbers and words), else None
+    (unknown)."""
+    return "mixed" if len(kinds) > 1 and kinds <= _SCALARS and kinds != {"null"} else None
+
+
+def joined(a, b):
+    """The item type of two lists joined (``+``, or either branch of ``a if c else b``)."""
+    if a == b:
+        return a
+    if a in _SCALARS | {"mixed"} and b in _SCALARS | {"mixed"}:
+        return "mixed"
+    return None

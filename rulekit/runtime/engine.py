@@ -27,20 +27,20 @@ from __future__ import annotations
 
 import random
 
-from ..errors import CardError, IllegalAction, RulesetFailure
+from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
 from ..randomness import shuffle
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
-from ..model import TYPED_CHOICES
 from .actions import Action, Result, action_key  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
+from .parsing import ActionParsing
 from .state import State
 
 _copy = list.copy
 
 
 
-class GameState(State):
+class GameState(ActionParsing, State):
     """A game in progress. Made by :meth:`rulekit.runtime.rules.Rules.new_game` (see it
     for the arguments; ``random_version=1`` uses the random source as records of format
     ``/1`` did: a given dealer took no value from it)."""
@@ -241,33 +241,6 @@ class GameState(State):
         """The legal actions of the seat to act (empty once the game has ended)."""
         return list(self._legal)
 
-    def parse_action(self, text: str) -> Action:
-        """The legal :class:`Action` an action string names (case-insensitive, ``10`` for
-        ``T``, a run's cards in any order). Raises IllegalAction (with the legal ones)
-        for an unknown or illegal action, rulekit.CardError for bad card text."""
-        if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not legal: an action is its text, such as "
-                                f"'{self._strings()[0] if self._legal else 'pass'}'", str(text),
-                                self.to_act, self._strings())
-        parts = text.replace(",", " ").split()
-        if not parts:
-            raise IllegalAction("empty action", text, self.to_act, self._strings())
-        name = parts[0].lower()
-        typed = [a for a in self._legal if a[0] == name and a[4].kind in TYPED_CHOICES]
-        if typed:                       # a seat, number, rank, suit or word: by its text
-            said = " ".join(parts[1:]).lower()
-            act = next((a for a in typed if a[5][len(name) + 1:].lower() == said
-                        or _same_rank(self.rules, a, said)), None)
-            if act is None:
-                raise IllegalAction(self._illegal_message(text), text, self.to_act,
-                                    self._strings())
-            return act
-        cards = [self.rules.parse_card(p) for p in parts[1:]]
-        act = self._indexed().get((name, frozenset(cards)))
-        if act is None or len(set(cards)) != len(cards):
-            raise IllegalAction(self._illegal_message(text), text, self.to_act, self._strings())
-        return act
-
     def _strings(self) -> list[str]:
         return [str(a) for a in self._legal]
 
@@ -391,10 +364,3 @@ class GameState(State):
         self._rng_shared = d["_rng_shared"] = True
         return new
 
-
-def _same_rank(rules, action, said: str) -> bool:
-    """Whether ``said`` names the rank of a rank choice another way (an alias: ``10``)."""
-    if action[4].kind != "rank":
-        return False
-    alias = {k.lower(): v for k, v in rules.cards.aliases.items()}.get(said)
-    return alias is not None and rules.ranks[action[3]] == alias

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...randomness import shuffle
-from .registry import EXPR, TEXT, cards_or_card, effect, primitive
+from .registry import EXPR, PRIMITIVES, TEXT, cards_or_card, effect, primitive
 
 # ---- moving cards ----------------------------------------------------------------------
 
@@ -58,10 +58,15 @@ def _at(c, p, node, scope):
     tree = node.children[0]
     if getattr(tree, "data", None) == "name":
         word = str(tree.children[0])
-        if word in ("bottom", "random") and word not in c.vars and word not in c.definitions:
-            return c.text(word)
+        if word in ("bottom", "random") and not any(
+                word in names for names in (c.vars, c.definitions, scope.locals,
+                                            scope.pylocals, scope.bound)):
+            return f"_AT_{word.upper()}"
     n = c.sub(p, tree, scope, "int")
-    return False if n is None else n.code
+    if n is not None and n.type == "null":
+        c.err(p, "move: at null: give a whole number of cards, bottom or random", "type")
+        return False
+    return False if n is None else f"_at_count({n.code})"
 
 
 def _explain_deal(item, v) -> str:
@@ -132,6 +137,29 @@ def _c_shuffle(c, path, item, scope):
 # ---- runtime primitives (called from generated code; G is the game state) ------------------
 
 @primitive
+class _Place:
+    """The places ``at bottom`` and ``at random`` of a move (not values a ruleset can
+    write any other way)."""
+    __slots__ = ("word",)
+
+    def __init__(self, word: str):
+        self.word = word
+
+
+_AT_BOTTOM, _AT_RANDOM = _Place("bottom"), _Place("random")
+PRIMITIVES.update(_AT_BOTTOM=_AT_BOTTOM, _AT_RANDOM=_AT_RANDOM)   # generated code's names
+
+
+@primitive
+def _at_count(n):
+    """``at N``: N itself, a whole number (ValueError for null, true, text, ...)."""
+    if n.__class__ is not int:
+        raise ValueError(f"move: at {_shown(n)}: give a whole number of cards, bottom or "
+                         "random")
+    return n
+
+
+@primitive
 def _move(G, what, zname, seat, by, kind, at=None):
     """move: WHAT to ZONE [at PLACE] [by SEAT] [as KIND]. ``what`` is a card, a list of
     cards, or a whole zone (every card, in zone order); null moves nothing. Moved cards
@@ -157,6 +185,9 @@ def _move(G, what, zname, seat, by, kind, at=None):
     for c in cards:
         if c.__class__ is not str or c not in where:
             raise ValueError(_not_a_card(c))
+    if len(cards) > 1 and len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise ValueError(f"move: {twice} is listed twice (a card is in one place)")
     here = (zname, seat)
     if at is not None:
         at = _place(G, at, dest, cards)
@@ -208,19 +239,21 @@ def _place(G, at, dest: list, cards: list) -> int:
     from 0 to that count; ValueError for any other."""
     moving = set(cards)
     count = sum(1 for c in dest if c not in moving) if moving & set(dest) else len(dest)
-    if at == "bottom":
+    if at is _AT_BOTTOM:
         return count
-    if at == "random":
+    if at is _AT_RANDOM:
         return G.rng.randrange(count + 1)
     if at.__class__ is not int or not 0 <= at <= count:
-        raise ValueError(f"move: at {_shown(at)}: the zone holds {count} card"
+        other = " other" if moving & set(dest) else ""
+        raise ValueError(f"move: at {_shown(at)}: the zone holds {count}{other} card"
                          f"{'' if count == 1 else 's'} (at takes 0 to {count}, bottom or "
                          "random)")
     return at
 
 
 def _shown(x) -> str:
-    return "null" if x is None else str(x) if isinstance(x, (int, str)) else type(x).__name__
+    return "null" if x is None else repr(x) if isinstance(x, (int, str)) and \
+        not isinstance(x, bool) else type(x).__name__
 
 
 def _not_a_card(x) -> str:

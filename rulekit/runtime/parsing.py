@@ -1,0 +1,74 @@
+"""Action strings into the legal actions they name (``GameState.parse_action``): cards
+in any order and case, ``10`` for ``T``; a typed choice (a seat, number, rank, suit or
+word) by its text."""
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from ..model import TYPED_CHOICES
+from .actions import Action
+
+
+class ActionParsing:
+    """The part of :class:`~rulekit.runtime.engine.GameState` that reads action strings."""
+
+    def parse_action(self, text: str) -> Action:
+        """The legal :class:`Action` an action string names (case-insensitive, ``10`` for
+        ``T``, a run's cards in any order). Raises IllegalAction (with the legal ones)
+        for an unknown or illegal action, rulekit.CardError for bad card text."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not legal: an action is its text, such as "
+                                f"'{self._strings()[0] if self._legal else 'pass'}'", str(text),
+                                self.to_act, self._strings())
+        parts = text.replace(",", " ").split()
+        if not parts:
+            raise IllegalAction("empty action", text, self.to_act, self._strings())
+        name = parts[0].lower()
+        defn = self._action_named(name)
+        if defn is not None:
+            name = defn.name                # as the ruleset spells it
+            if defn.kind in TYPED_CHOICES:  # a seat, number, rank, suit or word: its text
+                return self._parse_typed(text, defn, parts[1:])
+        cards = [self.rules.parse_card(p) for p in parts[1:]]
+        act = self._indexed().get((name, frozenset(cards)))
+        if act is None or len(set(cards)) != len(cards):
+            raise IllegalAction(self._illegal_message(text), text, self.to_act, self._strings())
+        return act
+
+    def _action_named(self, name: str):
+        """The ActionDef called ``name`` (any case): of the step to act, else of any
+        phase; None if the ruleset has none."""
+        step = self.step
+        if step is not None:
+            for a in step.actions:
+                if a.name.lower() == name:
+                    return a
+        for phase in self.rules.phases.values():
+            for a in phase.actions.values():
+                if a.name.lower() == name:
+                    return a
+        return None
+
+    def _parse_typed(self, text: str, defn, words: list) -> Action:
+        """The legal action of typed choice ``defn`` whose value ``words`` name: its text
+        exactly, else the one whose text matches regardless of case (a rank: or an
+        alias). IllegalAction if none, or several that only case tells apart."""
+        said = " ".join(words)
+        mine = [a for a in self._legal if a[4] is defn]
+        cut = len(defn.name) + 1
+        act = next((a for a in mine if a[5][cut:] == said), None)
+        if act is None:
+            low = said.lower()
+            near = [a for a in mine if a[5][cut:].lower() == low or _same_rank(self.rules, a, low)]
+            if len(near) == 1:
+                act = near[0]
+        if act is None:
+            raise IllegalAction(self._illegal_message(text), text, self.to_act, self._strings())
+        return act
+
+
+def _same_rank(rules, action, said: str) -> bool:
+    """Whether ``said`` names the rank of a rank choice another way (an alias: ``10``)."""
+    if action[4].kind != "rank":
+        return False
+    alias = {k.lower(): v for k, v in rules.cards.aliases.items()}.get(said)
+    return alias is not None and rules.ranks[action[3]] == alias
