@@ -36,8 +36,8 @@ def py_name(name: str) -> str:
 _SPECIAL_TYPES = {"actor": ("G.actor", "seat"), "last_action": ("G.last_action", "str"),
                   "seat": ("L['seat']", "seat"), "dealer": ("G.dealer", "seat"),
                   "players": ("G.n", "int"), "phase": ("G.phase", "str"),
-                  "step": ("G.step.name", "str")}
-_ALWAYS = {"dealer", "players", "phase", "step"}
+                  "step": ("G.step.name", "str"), "hand_no": ("G.hand_no", "int")}
+_ALWAYS = {"dealer", "players", "phase", "step", "hand_no"}
 
 
 class Compiler:

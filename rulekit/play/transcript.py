@@ -76,7 +76,9 @@ class Transcript:
         """Print the announcements (and phase changes) not printed yet."""
         g = self.game
         for ev in g.events[self.seen_events:]:
-            if "text" in ev:
+            if ev["kind"] == "new_hand":
+                self.say(f"  == hand {ev['number']}, dealer seat {ev['dealer']} ==")
+            elif "text" in ev:
                 self._phase(ev.get("phase"))
                 self.say(f"    * {ev['text']}")
         self.seen_events = len(g.events)

@@ -34,7 +34,7 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
     ended). ``seats``: who played each seat (``["human", "random", ...]``), if known."""
     rec = {"format": FORMAT, "rulekit_version": __version__, "ruleset": ruleset,
            "fingerprint": game.rules.fingerprint, "options": dict(options),
-           "players": game.n, "dealer": game.dealer}
+           "players": game.n, "dealer": game.first_dealer}
     if deck is not None:
         rec["deck"] = list(deck)
     rec["seed"] = seed

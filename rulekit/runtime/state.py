@@ -22,6 +22,7 @@ class State:
         self.rules = rules
         self.n = n
         self.dealer = dealer
+        self.first_dealer = dealer  # the dealer of the first hand (records keep it)
         self.seed = seed
         self._rng = rng
         self._rng_shared = False  # True: shared with a copy (see rng), copied before use
@@ -44,6 +45,7 @@ class State:
         self.marks: dict = {}     # card -> 'up' | 'down'
         self.inplay = [True] * n
         self.out_order: list[int] = []
+        self.hand_no = 1          # the hand (deal) of a match: new_hand counts them
         self.loser = None
         self.outcome = None       # set by end_game (rulekit.outcome.make); never changed
         self.status = "in_progress"

@@ -8,7 +8,8 @@ from .registry import EXPR, TEXT, effect, effects_text, indent, listy, primitive
 # ---- values ----------------------------------------------------------------------------
 
 @effect("set", "set: VAR = EXPR", TEXT, "set: V = E`, `set: V[s] = E",
-        "assign a variable (per-seat with an index)", "set: turn = left_of(actor)",
+        "assign a variable (per-seat with an index); `set: dealer = S` moves the deal",
+        "set: turn = left_of(actor)",
         explain=lambda item, v: f"set {v}")
 def _c_set(c, path, item, scope):
     p = path + ("set",)
@@ -17,6 +18,12 @@ def _c_set(c, path, item, scope):
         return None
     name = str(tree.children[0])
     decl = c.vars.get(name)
+    if decl is None and name == "dealer":        # the dealer moves (a match of hands)
+        if tree.children[1] is not None:
+            c.err(p, "set: the dealer is one seat: write dealer = SEAT", "type")
+            return None
+        value = c.sub(p, tree.children[2], scope, "seat")
+        return None if value is None else [f"_set_dealer(G, {value.code})"]
     if decl is None:
         c.err_or_blame(p, ("vars", name), f"variable '{name}'",
                        f"set: unknown variable '{name}'{c.suggest(name, c.vars)}"

@@ -94,6 +94,15 @@ def template(c, p, text: str, scope, what: str) -> str | None:
     return " + ".join(parts) or "''"
 
 
+@effect("new_hand", "new_hand: true", {"const": True}, "new_hand: true",
+        "a new hand (deal) of a match begins: the hand number (`hand_no`) goes up by one, "
+        "every seat is back in and `out_order` starts empty; the transcript marks it. The "
+        "ruleset gathers, shuffles and deals the cards with its own effects",
+        "new_hand: true", explain=lambda item, v: "a new hand begins")
+def _c_new_hand(c, path, item, scope):
+    return ["_new_hand(G)"]
+
+
 _OUTCOME_KEYS = ("loser", "winner", "winners", "losers", "ranking", "scores")
 
 
@@ -211,6 +220,25 @@ def _out(G, s):
         G.inplay[s] = False
         G.out_order.append(s)
         G.emit({"kind": "out", "seat": s})
+
+
+@primitive
+def _new_hand(G):
+    """new_hand: the next hand of a match: ``hand_no`` + 1, every seat in, ``out_order``
+    empty (a ``new_hand`` event)."""
+    G.hand_no += 1
+    G.inplay = [True] * G.n
+    G.out_order = []
+    G.emit({"kind": "new_hand", "number": G.hand_no, "dealer": G.dealer})
+
+
+@primitive
+def _set_dealer(G, s):
+    """set: dealer = S (a seat of this game; ValueError otherwise)."""
+    if s.__class__ is not int or not 0 <= s < G.n:
+        raise ValueError(f"set: dealer = {_fmt(s) if s is not None else 'null'}: not a seat "
+                         f"of this game (0 to {G.n - 1})")
+    G.dealer = s
 
 
 @primitive
