@@ -115,3 +115,39 @@ def test_a_record_of_a_match_replays_byte_for_byte(tmp_path):
     again = subprocess.run(run + ["replay", str(rec), "--json"], cwd=tmp_path,
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 0 and again.stdout == played.stdout
+
+
+def test_each_hand_shows_its_deal_as_the_viewer_may_see_it():
+    game, seen, lines = play(rulekit.load(str(TOY)), 3, 2, transcript=True)
+    marks = [i for i, ln in enumerate(lines) if ln.startswith("  == hand ")]
+    assert marks
+    for i in marks:                         # the all-seeing transcript: every seat's card
+        assert [ln.split(" is dealt ")[0] for ln in lines[i + 1:i + 4]] == \
+            ["  seat 0", "  seat 1", "  seat 2"]
+    rules = rulekit.load(str(TOY))
+    game = rules.new_game(players=3, seed=2)
+    out = io.StringIO()
+    rng = random.Random(2)
+    with redirect_stdout(out):
+        t = Transcript(game, viewer=1)
+        while not game.finished:
+            step(game, rng.choice(game.legal_actions()), t)
+    dealt = [ln for ln in out.getvalue().splitlines() if " is dealt " in ln]
+    assert dealt and all(ln.startswith("  seat 1 is dealt") for ln in dealt)
+
+
+def test_a_card_reshuffled_then_drawn_is_not_picked_up_from_the_table():
+    # Crazy Eights rebuilds its stock from the discard pile: a card drawn from it was
+    # shuffled face down first, so nobody saw it go into the hand
+    for seed in (1, 2, 3):
+        game = rulekit.load("crazy_eights").new_game(players=3, seed=seed)
+        out = io.StringIO()
+        rng = random.Random(seed)
+        rebuilt = 0
+        with redirect_stdout(out):
+            t = Transcript(game, viewer=0)
+            while not game.finished:
+                rebuilt += not game.z["stock"]
+                step(game, rng.choice(game.legal_actions()), t)
+        assert "picks up" not in out.getvalue()
+    assert rebuilt

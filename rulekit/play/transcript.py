@@ -52,13 +52,13 @@ class Transcript:
                     if options else "")
                  + (f"; you are seat {human}" if human is not None else ""))
 
-    def deal(self):
-        """'seat S is dealt ...' for the per-seat zones the setup dealt cards into, as the
-        viewer may see them."""
+    def deal(self, since: int = 0):
+        """'seat S is dealt ...' for the per-seat zones the setup (or, from event
+        ``since`` on, a new hand) dealt cards into, as the viewer may see them."""
         g = self.game
         zones = g.rules.zones
         dealt = []
-        for ev in g.events:
+        for ev in g.events[since:]:
             if ev["kind"] == "action":
                 break
             if ev["kind"] == "moved" and zones[ev["to"][0]].per == "seat" \
@@ -75,9 +75,11 @@ class Transcript:
     def flush(self):
         """Print the announcements (and phase changes) not printed yet."""
         g = self.game
-        for ev in g.events[self.seen_events:]:
-            if ev["kind"] == "new_hand":
+        start = self.seen_events
+        for i, ev in enumerate(g.events[start:], start):
+            if ev["kind"] == "new_hand":        # and its deal, as for the first hand
                 self.say(f"  == hand {ev['number']}, dealer seat {ev['dealer']} ==")
+                self.deal(i + 1)
             elif "text" in ev:
                 self._phase(ev.get("phase"))
                 self.say(f"    * {ev['text']}")
@@ -117,7 +119,11 @@ class Transcript:
                 extra += f" (face up: {' '.join(shown)})"
         if on_table:
             zones = g.rules.zones
-            moved = {c: ev["to"] for ev in own if ev["kind"] == "moved" for c in ev["cards"]}
+            moved = {}              # where each card went first (a card reshuffled into a
+            for ev in own:          # hidden pile and then drawn was not picked up)
+                if ev["kind"] == "moved":
+                    for c in ev["cards"]:
+                        moved.setdefault(c, ev["to"])
             picked = [c for c in on_table if c in moved and moved[c][1] == seat
                       and zones[moved[c][0]].see == "owner"]
             if picked:
