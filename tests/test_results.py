@@ -271,3 +271,47 @@ def test_cli_prints_the_result_in_words():
     assert re.fullmatch(r"Result: seats? [0-9, and]+ wins? with \d+ points?; (then .*; )?"
                         r"seats? [0-9, and]+ (is|are) last with \d+ points? \(3 actions\)",
                         line), line
+
+
+# ---- records carry the outcome ---------------------------------------------------------
+
+def _record(tmp_path, form="scores"):
+    import json
+    import shutil
+    shutil.copy(TOY, tmp_path / "results.yaml")
+    rec = tmp_path / "r.json"
+    out = subprocess.run([sys.executable, "-m", "rulekit", "play", "results.yaml", "--seed",
+                          "3", "--players", "4", "--option", f"form={form}", "--record",
+                          str(rec), "--quiet"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    return rec, json.loads(rec.read_text(encoding="utf-8"))
+
+
+def _replay(tmp_path, rec, data):
+    import json
+    rec.write_text(json.dumps(data), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "rulekit", "replay", str(rec)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_record_carries_the_outcome_and_replay_checks_it(tmp_path):
+    rec, data = _record(tmp_path)
+    o = data["outcome"]
+    assert sorted(s for g in o["ranking"] for s in g) == [0, 1, 2, 3]
+    assert o["returns"] == default_returns(o["ranking"]) and len(o["scores"]) == 4
+    assert _replay(tmp_path, rec, data).returncode == 0
+    data["outcome"]["returns"] = list(reversed(o["returns"]))
+    bad = _replay(tmp_path, rec, data)
+    assert bad.returncode == 1 and "returns: record says" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("outcome", [3, {"ranking": "0 1"}, {"ranking": [[0]], "returns": ["x"]},
+                                     {"ranking": [[True]], "returns": []}])
+def test_a_record_with_a_bad_outcome_is_refused_with_a_message(tmp_path, outcome):
+    rec, data = _record(tmp_path)
+    data["outcome"] = outcome
+    bad = _replay(tmp_path, rec, data)
+    assert bad.returncode != 0 and "'outcome' must be an object with a 'ranking'" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -45,6 +45,11 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
     rec["actions"] = list(game.history)
     if game.finished:
         rec["result"] = game.result.as_dict()
+        if game.outcome is not None:        # the places and returns, checked on replay
+            o = game.outcome
+            rec["outcome"] = {"ranking": [list(g) for g in o["ranking"]],
+                              "scores": None if o["scores"] is None else list(o["scores"]),
+                              "returns": list(o["returns"])}
     return rec
 
 
@@ -105,7 +110,8 @@ def _depth(value) -> int:
 
 
 KEYS = ("format", "rulekit_version", "ruleset", "fingerprint", "options", "players",
-        "dealer", "deck", "seed", "seats", "max_actions", "actions", "result", "expect")
+        "dealer", "deck", "seed", "seats", "max_actions", "actions", "result", "outcome",
+        "expect")
 
 
 def read_record(path: str) -> dict:
@@ -182,6 +188,10 @@ def check_record(record, where: str = "record") -> None:
                             or not (res.get("loser") is None or _whole(res.get("loser")))):
         raise RecordError(f"{where}: 'result' must be an object with a 'status' (text), a "
                           "'loser' (a seat or null) and an 'out_order' (a list of seats)")
+    out = record.get("outcome")
+    if out is not None and not _outcome_shape(out):
+        raise RecordError(f"{where}: 'outcome' must be an object with a 'ranking' (lists of "
+                          "seats), 'scores' (numbers or null) and 'returns' (numbers)")
     seats = record.get("seats")
     if seats is not None and (not isinstance(seats, list)
                               or not all(isinstance(s, str) for s in seats)):
@@ -190,6 +200,17 @@ def check_record(record, where: str = "record") -> None:
     for key in ("fingerprint", "rulekit_version"):
         if key in record and not isinstance(record[key], str):
             raise RecordError(f"{where}: '{key}' must be text")
+
+
+def _outcome_shape(out) -> bool:
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+    return (isinstance(out, dict)
+            and isinstance(out.get("ranking"), list)
+            and all(isinstance(g, list) and all(_whole(s) for s in g) for g in out["ranking"])
+            and (out.get("scores") is None or (isinstance(out["scores"], list)
+                                               and all(number(x) for x in out["scores"])))
+            and isinstance(out.get("returns"), list) and all(number(x) for x in out["returns"]))
 
 
 def _whole(v) -> bool:

@@ -148,4 +148,9 @@ def result_mismatch(record: dict, game) -> str | None:
     got = game.result.as_dict()
     diffs = [f"{k}: record says {_json(want.get(k))}, replay gives {_json(got[k])}"
              for k in ("status", "loser", "out_order") if k in want and want.get(k) != got[k]]
+    said = record.get("outcome")                # places, scores and returns, when the
+    if said is not None:                        # record carries them
+        o = game.outcome or {}
+        diffs += [f"{k}: record says {_json(said.get(k))}, replay gives {_json(o.get(k))}"
+                  for k in ("ranking", "scores", "returns") if said.get(k) != o.get(k)]
     return "; ".join(diffs) or None
