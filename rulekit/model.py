@@ -42,9 +42,11 @@ class Cards:
     symbols: dict = field(default_factory=dict)
     red: tuple = ()
     aliases: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        self.pack, self.rank_of, self.suit_of, self.order = [], {}, {}, {}
+        self.pack, self.rank_of, self.suit_of, self.order, self.value_of = [], {}, {}, {}, {}
+        v = self.values             # value_of: a card's own value, its rank's, its suit's
         for si, s in enumerate(self.suits):
             for ri, r in enumerate(self.ranks):
                 card = f"{r}{s}"
@@ -52,6 +54,7 @@ class Cards:
                 self.rank_of[card] = ri
                 self.suit_of[card] = s
                 self.order[card] = ri * len(self.suits) + si
+                self.value_of[card] = v.get(card, v.get(r, v.get(s, 0)))
         self._upper = {c.upper(): c for c in self.pack}
 
     def lookup(self, text) -> str | None:
@@ -292,9 +295,7 @@ class ActionDef:
     kind: str | None = None
     private: object = None      # f(G, L): what the other seats see of it, or None: public
 
-
-# the choices an action may offer besides cards and plays: the item types of a domain
-TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")
+TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")   # choices besides cards and plays
 
 
 @dataclass

@@ -52,7 +52,13 @@ def declare_cards(c: CompileContext) -> Cards:
         if rank not in ranks:
             c.err(("cards", "aliases", alias), f"cards.aliases: '{rank}' is not one of the "
                   f"ranks ({' '.join(ranks)})")
-    return Cards(ranks, suits, symbols, red, aliases)
+    values = {str(k): v for k, v in (cards.get("values") or {}).items()}
+    pack = {f"{r}{s}" for s in suits for r in ranks}
+    for key in values:
+        if key not in pack and key not in ranks and key not in suits:
+            c.err(("cards", "values", key), f"cards.values: '{key}' is not a card, a rank or "
+                  f"a suit of this pack (ranks {' '.join(ranks)}; suits {' '.join(suits)})")
+    return Cards(ranks, suits, symbols, red, aliases, values)
 
 
 def declare(c: CompileContext) -> None:

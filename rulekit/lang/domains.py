@@ -1,6 +1,7 @@
 """The built-ins that make choice domains: ``numbers``, ``suits``, ``ranks`` (the items
 of typed choices) and ``combinations``, ``subsets`` (several cards in one choice, their
-listing bounded by :data:`rulekit.limits.MAX_CHOICES`). :mod:`.builtins` registers
+listing bounded by :data:`rulekit.limits.MAX_CHOICES`); and ``value`` (a card's value
+from the pack's ``values`` table). :mod:`.builtins` registers
 them from :data:`DOMAIN_BUILTINS`."""
 from __future__ import annotations
 
@@ -26,6 +27,15 @@ def suits(G):
 
 def ranks(G):
     return list(range(len(G.rules.ranks)))
+
+
+def value(G, c):
+    if c is None:
+        return None
+    v = G.rules.cards.value_of.get(c) if c.__class__ is str else None
+    if v is None:
+        raise ValueError(f"value: {c!r} is not a card of the pack")
+    return v
 
 
 def combinations(cs, k):
@@ -58,6 +68,8 @@ DOMAIN_BUILTINS = [
      "suit"),
     (ranks, "", "list", "the ranks of the pack as numbers (0 the lowest), ascending",
      "ranks()", True, "rank"),
+    (value, "card", "int", "the card's value in cards.values (its own, else its rank's, "
+     "else its suit's, else 0); null for null", "sum_of(taken[s], c -> value(c))", True, None),
     (combinations, "cards int", "list", f"every choice of k of the cards (each a play, its "
      f"cards in list order; at most {MAX_CHOICES} of them)", "combinations(hand[actor], 3)",
      False, "play"),
