@@ -30,6 +30,7 @@ import random
 from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
 from ..randomness import shuffle
+from ..outcome import copy_outcome
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .actions import Action, Result, action_key  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
@@ -224,13 +225,12 @@ class GameState(ActionParsing, State):
     @property
     def result(self) -> Result:
         """The :class:`Result` so far (status ``in_progress`` while playing)."""
-        o = self.outcome
+        o = copy_outcome(self.outcome)
         if o is None:
             return Result(self.status, self.loser, list(self.out_order), self.message)
         return Result(self.status, self.loser, list(self.out_order), self.message,
-                      [list(g) for g in o["ranking"]], list(o["winners"]), list(o["losers"]),
-                      o["draw"], None if o["scores"] is None else list(o["scores"]),
-                      list(o["returns"]))
+                      o["ranking"], o["winners"], o["losers"], o["draw"], o["scores"],
+                      o["returns"])
 
     @property
     def to_act(self) -> int | None:

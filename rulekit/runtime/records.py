@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import RecordError, printable
+from ..outcome import copy_outcome
 from ..limits import (MAX_ACTIONS, MAX_INT_DIGITS, MAX_NESTING, MAX_PLAYERS,
                       MAX_RECORD_ACTIONS, MAX_RECORD_BYTES)
 from ..source.files import read_limited
@@ -45,11 +46,9 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
     rec["actions"] = list(game.history)
     if game.finished:
         rec["result"] = game.result.as_dict()
-        if game.outcome is not None:        # the places and returns, checked on replay
-            o = game.outcome
-            rec["outcome"] = {"ranking": [list(g) for g in o["ranking"]],
-                              "scores": None if o["scores"] is None else list(o["scores"]),
-                              "returns": list(o["returns"])}
+        o = copy_outcome(game.outcome)      # the places and returns, checked on replay
+        if o is not None:
+            rec["outcome"] = {k: o[k] for k in ("ranking", "scores", "returns")}
     return rec
 
 
