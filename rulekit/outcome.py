@@ -12,6 +12,11 @@ forms (see the language reference)::
     places(3, scores=[5, 9, 5], lowest=True)   # [[0, 2], [1]]
     places(3, draw=True)                # [[0, 1, 2]]
 
+With teams (lists of seats, every seat in one), the form names teams by number and a
+team's place and score are its members'::
+
+    team_places(4, [[0, 2], [1, 3]], winner=1)   # [[1, 3], [0, 2]]
+
 Returns, unless the ruleset gives its own (``returns:``): the first place gets +1, the
 last -1, a place in between a value linear in its mean position (a tie shares the
 mean of the positions it fills), everyone 0 in a draw::
@@ -27,6 +32,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 FORMS = ("loser", "winner", "winners", "losers", "ranking", "scores", "draw")
+# besides a form, end_game may group the seats: {teams: L, ...} (see team_places)
 
 
 class OutcomeError(ValueError):
@@ -126,6 +132,51 @@ def places(n: int, *, loser=None, winner=None, winners=None, losers=None, rankin
                        "losers, ranking, scores or draw)")
 
 
+def check_teams(n: int, teams) -> list:
+    """``teams`` as a list of lists of seats, each seat of an ``n``-seat game in exactly
+    one team, no team empty; OutcomeError otherwise."""
+    if teams.__class__ is not list or not teams or not all(t.__class__ is list for t in teams):
+        raise OutcomeError(f"end_game: teams must be a list of teams, each a list of "
+                           f"seats, not {shown(teams)}")
+    seen = set()
+    for t in teams:
+        if not t:
+            raise OutcomeError("end_game: a team has no seats")
+        for s in _seats(n, t, "a team"):
+            if s in seen:
+                raise OutcomeError(f"end_game: seat {s} is in two teams")
+            seen.add(s)
+    missing = [s for s in range(n) if s not in seen]
+    if missing:
+        raise OutcomeError(f"end_game: the teams leave out seat{'s' if len(missing) > 1 else ''}"
+                           f" {', '.join(map(str, missing))} (every seat is in one team)")
+    return [sorted(t) for t in teams]
+
+
+def team_places(n: int, teams, *, scores=None, **form) -> list:
+    """The places of an ``n``-seat game played in ``teams`` (see :func:`check_teams`):
+    ``form`` is one of :func:`places`' forms over team numbers (0 for the first team),
+    and ``scores`` one number per team; every member of a team shares its place. Raises
+    OutcomeError as :func:`places` does, the team numbers standing for seats."""
+    teams = check_teams(n, teams)
+    try:
+        groups = places(len(teams), scores=scores, **form)
+    except OutcomeError as exc:       # say team where places() says seat
+        raise OutcomeError(str(exc).replace("seats", "teams").replace("seat", "team")
+                           .replace("a team of this game", "a team number")) from None
+    return [sorted(s for t in g for s in teams[t]) for g in groups]
+
+
+def team_scores(n: int, teams: list, scores) -> list:
+    """One number per seat: each seat its team's score (``scores`` one per team)."""
+    nums = check_scores(len(teams), scores)
+    out = [0] * n
+    for t, members in enumerate(teams):
+        for s in members:
+            out[s] = nums[t]
+    return out
+
+
 def check_scores(n: int, scores) -> list:
     """``scores`` as a list of one number per seat; OutcomeError otherwise."""
     if scores.__class__ is not list or len(scores) != n or not all(
@@ -154,28 +205,35 @@ def default_returns(groups: list) -> list:
     return out
 
 
-def make(groups: list, scores=None, returns=None) -> dict:
-    """The outcome record: ``ranking`` (the places), ``winners`` and ``losers`` (the
-    first and last place; empty in a draw), ``draw``, ``scores`` (or None) and
-    ``returns`` (the default ones unless given)."""
+def make(groups: list, scores=None, returns=None, teams=None) -> dict:
+    """The outcome record: ``ranking`` (the places, seats), ``winners`` and ``losers``
+    (the seats of the first and last place; empty in a draw), ``draw``, ``scores`` (one
+    per seat, or None) and ``returns`` (the default ones unless given); with ``teams``
+    (lists of seats) also ``teams``, whose members share places and scores."""
     several = len(groups) > 1
-    return {"ranking": [list(g) for g in groups],
-            "winners": list(groups[0]) if several else [],
-            "losers": list(groups[-1]) if several else [],
-            "draw": not several,
-            "scores": None if scores is None else list(scores),
-            "returns": list(returns) if returns is not None else default_returns(groups)}
+    out = {"ranking": [list(g) for g in groups],
+           "winners": list(groups[0]) if several else [],
+           "losers": list(groups[-1]) if several else [],
+           "draw": not several,
+           "scores": None if scores is None else list(scores),
+           "returns": list(returns) if returns is not None else default_returns(groups)}
+    if teams is not None:
+        out["teams"] = [list(t) for t in teams]
+    return out
 
 
 def copy_outcome(o):
     """A copy of outcome ``o`` (from :func:`make`) whose lists are new, or None."""
     if o is None:
         return None
-    return {k: ([list(g) for g in v] if k == "ranking" else
+    return {k: ([list(g) for g in v] if k in ("ranking", "teams") else
                 list(v) if isinstance(v, list) else v) for k, v in o.items()}
 
 
-def _who(seats: list) -> str:
+def _who(seats: list, teams=None) -> str:
+    if teams:                               # whole teams: "team 0 (seats 0 and 2)"
+        named = [t for t, members in enumerate(teams) if members[0] in seats]
+        return " and ".join(f"team {t} ({_who(teams[t])})" for t in named)
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
@@ -195,19 +253,28 @@ def describe(outcome: dict) -> str:
     """The outcome in words: ``seat 2 wins with 23 points; seat 0 is last with 4
     points`` (middle places after ``then``), ``seat 1 loses`` (everyone else tied
     first), ``seat 3 wins`` (everyone else tied last), ``the game is a draw``."""
+    teams = outcome.get("teams")
+    if teams:                               # points per team: a member's points
+        def points(g, scores):
+            return _points([t[0] for t in teams if t[0] in g], scores)
+    else:
+        points = _points
+
+    def one(g):                             # a single seat or a single team
+        return len(g) == 1 or (teams and sum(t[0] in g for t in teams) == 1)
     if outcome["draw"]:
-        return "the game is a draw" + _points(outcome["ranking"][0], outcome["scores"])
+        return "the game is a draw" + points(outcome["ranking"][0], outcome["scores"])
     scores, groups = outcome["scores"], outcome["ranking"]
     w, lo = groups[0], groups[-1]
     if len(groups) == 2 and scores is None:      # one side named: the other is the rest
-        if len(w) == 1:
-            return f"{_who(w)} wins"
-        if len(lo) == 1:
-            return f"{_who(lo)} loses"
-        return f"{_who(w)} win; {_who(lo)} lose"
-    words = [f"{_who(w)} win{'s' if len(w) == 1 else ''}{_points(w, scores)}"]
+        if one(w):
+            return f"{_who(w, teams)} wins"
+        if one(lo):
+            return f"{_who(lo, teams)} loses"
+        return f"{_who(w, teams)} win; {_who(lo, teams)} lose"
+    words = [f"{_who(w, teams)} win{'s' if one(w) else ''}{points(w, scores)}"]
     middle = groups[1:-1]
     if middle:
-        words.append("then " + ", ".join(_who(g) + _points(g, scores) for g in middle))
-    words.append(f"{_who(lo)} {'is' if len(lo) == 1 else 'are'} last{_points(lo, scores)}")
+        words.append("then " + ", ".join(_who(g, teams) + points(g, scores) for g in middle))
+    words.append(f"{_who(lo, teams)} {'is' if one(lo) else 'are'} last{points(lo, scores)}")
     return "; ".join(words)

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.outcome import OutcomeError, default_returns, describe, make, places
+from rulekit.outcome import (OutcomeError, default_returns, describe, make, places,
+                             team_places)
 from rulekit.play.agents import GreedyAgent
 
 TOY = Path(__file__).parent / "toys" / "results.yaml"
 FORMS = ["loser", "winner", "winners", "losers", "both", "ranking", "ties", "scores",
-         "lowest", "draw", "beside"]
+         "lowest", "draw", "beside", "team_winner", "team_scores", "team_ranking"]
 
 
 # ---- places and returns as data ------------------------------------------------------
@@ -58,6 +59,48 @@ def test_places_refuses_what_does_not_place_every_seat_once(kw, words):
     with pytest.raises(OutcomeError, match=None) as exc:
         places(4, **kw)
     assert words in str(exc.value)
+
+
+@pytest.mark.parametrize("teams, kw, want", [
+    ([[0, 2], [1, 3]], {"winner": 1}, [[1, 3], [0, 2]]),
+    ([[0, 2], [1, 3]], {"loser": 1}, [[0, 2], [1, 3]]),
+    ([[3], [0, 1], [2]], {"ranking": [2, 0, 1]}, [[2], [3], [0, 1]]),
+    ([[0, 3], [1], [2]], {"scores": [10, 30, 10]}, [[1], [0, 2, 3]]),
+    ([[0, 3], [1], [2]], {"scores": [10, 30, 10], "lowest": True}, [[0, 2, 3], [1]]),
+    ([[0, 1], [2, 3]], {"draw": True}, [[0, 1, 2, 3]]),
+])
+def test_team_places_give_every_member_its_teams_place(teams, kw, want):
+    assert team_places(4, teams, **kw) == want
+
+
+@pytest.mark.parametrize("teams, kw, words", [
+    ([[0, 2], [1]], {"winner": 0}, "the teams leave out seat 3"),
+    ([[0, 2], [1, 2, 3]], {"winner": 0}, "seat 2 is in two teams"),
+    ([[0, 2], []], {"winner": 0}, "a team has no seats"),
+    ([0, 1, 2, 3], {"winner": 0}, "teams must be a list of teams"),
+    ([[0, 4], [1, 2, 3]], {"winner": 0}, "is not a seat"),
+    ([[0, 2], [1, 3]], {"winner": 2}, "the winner 2 is not a team number (0 to 1)"),
+    ([[0, 2], [1, 3]], {"scores": [1, 2, 3]}, "one number per team (2)"),
+])
+def test_team_places_refuse_teams_that_do_not_group_every_seat_once(teams, kw, words):
+    with pytest.raises(OutcomeError) as exc:
+        team_places(4, teams, **kw)
+    assert words in str(exc.value)
+
+
+def test_team_outcome_in_words_and_returns():
+    groups = team_places(4, [[0, 2], [1, 3]], scores=[120, 40])
+    o = make(groups, [120, 40, 120, 40], teams=[[0, 2], [1, 3]])
+    assert o["winners"] == [0, 2] and o["losers"] == [1, 3] and o["returns"] == [1, -1, 1, -1]
+    assert describe(o) == ("team 0 (seats 0 and 2) wins with 120 points; "
+                           "team 1 (seats 1 and 3) is last with 40 points")
+    three = make(team_places(6, [[0, 3], [1, 4], [2, 5]], ranking=[2, 0, 1]),
+                 teams=[[0, 3], [1, 4], [2, 5]])
+    assert three["returns"] == [0.0, -1.0, 1.0, 0.0, -1.0, 1.0]
+    assert describe(three) == ("team 2 (seats 2 and 5) wins; then team 0 (seats 0 and 3); "
+                               "team 1 (seats 1 and 4) is last")
+    assert describe(make(team_places(4, [[0, 2], [1, 3]], winner=0),
+                         teams=[[0, 2], [1, 3]])) == "team 0 (seats 0 and 2) wins"
 
 
 def test_default_returns_hand_checked():
@@ -122,6 +165,14 @@ def expected_places(form: str, scores: list) -> list:
         return [seats]
     if form == "beside":
         return [[0], seats[1:]]
+    even, odd = seats[0::2], seats[1::2]
+    t0, t1 = sum(scores[s] for s in even), sum(scores[s] for s in odd)
+    if form == "team_winner":
+        return [even, odd] if t0 >= t1 else [odd, even]
+    if form == "team_scores":
+        return [even, odd] if t0 > t1 else [odd, even] if t1 > t0 else [seats]
+    if form == "team_ranking":
+        return [odd, even]
     raise AssertionError(form)
 
 
@@ -142,7 +193,14 @@ def test_every_form_places_every_seat_as_it_says(form, players):
         assert res.losers == (want[-1] if several else [])
         assert res.draw == (not several)
         assert res.loser == (want[-1][0] if several and len(want[-1]) == 1 else None)
-        assert res.scores == (scores if form in ("scores", "lowest", "beside") else None)
+        if form.startswith("team"):         # each member carries its team's score
+            team = [sum(scores[x] for x in range(s % 2, players, 2)) for s in range(players)]
+            assert res.scores == (team if form != "team_winner" else None)
+            assert game.outcome["teams"] == [list(range(0, players, 2)),
+                                             list(range(1, players, 2))]
+        else:
+            assert res.scores == (scores if form in ("scores", "lowest", "beside") else None)
+            assert "teams" not in game.outcome
         assert res.words()
         ended = [e for e in game.events if e["kind"] == "ended"]
         assert len(ended) == 1 and ended[0]["outcome"]["ranking"] == want
@@ -314,4 +372,20 @@ def test_a_record_with_a_bad_outcome_is_refused_with_a_message(tmp_path, outcome
     data["outcome"] = outcome
     bad = _replay(tmp_path, rec, data)
     assert bad.returncode != 0 and "'outcome' must be an object with a 'ranking'" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_a_record_of_a_team_game_carries_the_teams_and_replay_checks_them(tmp_path):
+    rec, data = _record(tmp_path, "team_ranking")
+    # the toy's teams: even seats and odd seats; its ranking puts team 1 first
+    assert data["outcome"]["teams"] == [[0, 2], [1, 3]]
+    assert data["outcome"]["ranking"] == [[1, 3], [0, 2]]
+    ok = _replay(tmp_path, rec, data)
+    assert ok.returncode == 0, ok.stderr
+    data["outcome"]["teams"] = [[0, 1], [2, 3]]
+    bad = _replay(tmp_path, rec, data)
+    assert bad.returncode == 1 and "teams: record says [[0, 1], [2, 3]]" in bad.stderr
+    data["outcome"]["teams"] = "0 2"
+    bad = _replay(tmp_path, rec, data)
+    assert bad.returncode != 0 and "'teams' (lists of seats)" in bad.stderr
     assert "Traceback" not in bad.stderr

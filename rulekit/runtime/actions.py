@@ -17,7 +17,8 @@ class Result:
     :mod:`rulekit.outcome`): ``ranking`` (places best first, each a list of seats),
     ``winners`` and ``losers`` (first and last place; empty in a draw), ``draw``,
     ``scores`` (one number per seat, or None) and ``returns`` (one number per seat:
-    +1 first, -1 last by default; None until finished)."""
+    +1 first, -1 last by default; None until finished); ``teams`` (lists of seats, or
+    None when the game has no teams)."""
     status: str
     loser: int | None
     out_order: list = field(default_factory=list)
@@ -28,6 +29,7 @@ class Result:
     draw: bool = False
     scores: list | None = None
     returns: list | None = None
+    teams: list | None = None
 
     def as_dict(self) -> dict:
         """The record form: ``{"status", "loser", "out_order"}``."""
@@ -38,7 +40,8 @@ class Result:
         status while there is none."""
         if self.returns is None:
             return self.status.replace("_", " ") + (f": {self.message}" if self.message else "")
-        return describe({"ranking": self.ranking, "draw": self.draw, "scores": self.scores})
+        return describe({"ranking": self.ranking, "draw": self.draw, "scores": self.scores,
+                         "teams": self.teams})
 
 
 class Action(tuple):

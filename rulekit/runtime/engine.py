@@ -230,7 +230,7 @@ class GameState(ActionParsing, State):
             return Result(self.status, self.loser, list(self.out_order), self.message)
         return Result(self.status, self.loser, list(self.out_order), self.message,
                       o["ranking"], o["winners"], o["losers"], o["draw"], o["scores"],
-                      o["returns"])
+                      o["returns"], o.get("teams"))
 
     @property
     def to_act(self) -> int | None:

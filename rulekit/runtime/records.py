@@ -48,7 +48,8 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
         rec["result"] = game.result.as_dict()
         o = copy_outcome(game.outcome)      # the places and returns, checked on replay
         if o is not None:
-            rec["outcome"] = {k: o[k] for k in ("ranking", "scores", "returns")}
+            rec["outcome"] = {k: o[k] for k in ("ranking", "scores", "returns", "teams")
+                              if k in o}
     return rec
 
 
@@ -190,7 +191,8 @@ def check_record(record, where: str = "record") -> None:
     out = record.get("outcome")
     if out is not None and not _outcome_shape(out):
         raise RecordError(f"{where}: 'outcome' must be an object with a 'ranking' (lists of "
-                          "seats), 'scores' (numbers or null) and 'returns' (numbers)")
+                          "seats), 'scores' (numbers or null), 'returns' (numbers) and, in a game "
+                          "of teams, 'teams' (lists of seats)")
     seats = record.get("seats")
     if seats is not None and (not isinstance(seats, list)
                               or not all(isinstance(s, str) for s in seats)):
@@ -209,7 +211,10 @@ def _outcome_shape(out) -> bool:
             and all(isinstance(g, list) and all(_whole(s) for s in g) for g in out["ranking"])
             and (out.get("scores") is None or (isinstance(out["scores"], list)
                                                and all(number(x) for x in out["scores"])))
-            and isinstance(out.get("returns"), list) and all(number(x) for x in out["returns"]))
+            and isinstance(out.get("returns"), list) and all(number(x) for x in out["returns"])
+            and (out.get("teams") is None or (
+                isinstance(out["teams"], list)
+                and all(isinstance(t, list) and all(_whole(s) for s in t) for t in out["teams"]))))
 
 
 def _whole(v) -> bool:

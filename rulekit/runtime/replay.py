@@ -152,5 +152,5 @@ def result_mismatch(record: dict, game) -> str | None:
     if said is not None:                        # record carries them
         o = game.outcome or {}
         diffs += [f"{k}: record says {_json(said.get(k))}, replay gives {_json(o.get(k))}"
-                  for k in ("ranking", "scores", "returns") if said.get(k) != o.get(k)]
+                  for k in ("ranking", "scores", "returns", "teams") if said.get(k) != o.get(k)]
     return "; ".join(diffs) or None

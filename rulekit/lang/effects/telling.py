@@ -103,13 +103,15 @@ def _c_new_hand(c, path, item, scope):
     return ["_new_hand(G)"]
 
 
-_OUTCOME_KEYS = ("loser", "winner", "winners", "losers", "ranking", "scores")
+_OUTCOME_KEYS = ("loser", "winner", "winners", "losers", "ranking", "scores", "teams")
 
 
 def _explain_end(item, v) -> str:
     if not isinstance(v, dict):
         return "the game ends"
     beside = f" (scores {v['scores']})" if "scores" in v else ""
+    if "teams" in v:
+        beside += f" (teams {v['teams']}, named by number)"
     if "loser" in v:
         return f"the game ends: {v['loser']} loses{beside}"
     if "winner" in v:
@@ -123,24 +125,27 @@ def _explain_end(item, v) -> str:
 
 
 @effect("end_game", "end_game: {loser: S} / {winner: S} / {winners: L, losers: L} / "
-        "{ranking: L} / {scores: L, best: highest|lowest} / {draw: true}",
+        "{ranking: L} / {scores: L, best: highest|lowest} / {draw: true} [teams: L]",
         {"type": "object", "additionalProperties": False, "minProperties": 1,
          "properties": {**{k: EXPR for k in _OUTCOME_KEYS},
                         "best": {"enum": ["highest", "lowest"]},
                         "draw": {"const": True}}},
         "end_game: {loser: S}` / `{winner: S}` / `{winners: L, losers: L}` / "
-        "`{ranking: L}` / `{scores: L, best: lowest}` / `{draw: true}",
+        "`{ranking: L}` / `{scores: L, best: lowest}` / `{draw: true}`, `teams: L` beside any",
         "the game is finished; nothing after it runs. Every seat gets a place: the loser "
         "last and the rest tied first; the winner first and the rest tied last; winners "
         "first, losers last, the rest between; a ranking (best first, an item may be a "
         "list of tied seats); or places by `scores` (one number per seat, `best` "
         "highest unless `lowest`); a draw ties everyone. `scores` may also stand beside "
-        "another form (reported, not ranked by)", "end_game: {loser: first(seats_in())}",
+        "another form (reported, not ranked by). With `teams` (a list of lists of seats, "
+        "every seat in one) the form names teams by number (0 first) and every member "
+        "shares its team's place and score", "end_game: {loser: first(seats_in())}",
         explain=_explain_end, ends_game=True)
 def _c_end_game(c, path, item, scope):
     spec = item["end_game"]
     p = path + ("end_game",)
-    forms = {("winners" if k == "losers" else k) for k in spec if k not in ("scores", "best")}
+    forms = {("winners" if k == "losers" else k) for k in spec
+             if k not in ("scores", "best", "teams")}
     if len(forms) > 1:
         c.err(p, "end_game: give one way the game came out (loser, winner, winners and "
               "losers, ranking or draw), not " + " and ".join(sorted(forms)), "type")
@@ -169,6 +174,10 @@ def _c_end_game(c, path, item, scope):
         if key in spec:
             v = c.expr(p + (key,), scope, "seat" if key in ("loser", "winner") else "list")
             if v is None:
+                return None
+            if v.type in ("cards", "zone", "play") and key == "teams":
+                c.err(p + (key,), f"end_game: teams must be a list of lists of seats, not "
+                      f"{v.type}", "type")
                 return None
             if v.type in ("cards", "zone", "play"):
                 c.err(p + (key,), f"end_game: {key} must be a list of "
@@ -265,6 +274,8 @@ def _finish(G, given: dict, lowest: bool, draw: bool):
     event), the effects that follow skipped. Values that do not place every seat
     once are the ruleset's error (OutcomeError, a ValueError)."""
     scores = given.get("scores")
+    if "teams" in given:
+        _finish_teams(G, given, lowest, draw)
     if scores is not None:
         scores = outcome.check_scores(G.n, scores)
     forms = {k: v for k, v in given.items() if k != "scores"}
@@ -282,7 +293,21 @@ def _finish(G, given: dict, lowest: bool, draw: bool):
     _finished(G, groups, scores)
 
 
-def _finished(G, groups: list, scores) -> None:
+def _finish_teams(G, given: dict, lowest: bool, draw: bool):
+    teams = outcome.check_teams(G.n, given["teams"])
+    forms = {k: v for k, v in given.items() if k not in ("scores", "teams")}
+    for key, v in forms.items():
+        if v is None:
+            raise outcome.OutcomeError(f"end_game: {key} is null, not a team number"
+                                       f"{'' if key in ('loser', 'winner') else 's'}")
+    scores = given.get("scores")
+    groups = outcome.team_places(G.n, teams, scores=None if forms or draw else scores,
+                                 lowest=lowest, draw=draw, **forms)
+    seat_scores = None if scores is None else outcome.team_scores(G.n, teams, scores)
+    _finished(G, groups, seat_scores, teams)
+
+
+def _finished(G, groups: list, scores, teams=None) -> None:
     fn = G.rules.returns_fn
     returns = None
     if fn is not None:                  # the ruleset's own returns: one number per seat
@@ -296,7 +321,7 @@ def _finished(G, groups: list, scores) -> None:
                 raise RulesetFault(f"returns: for seat {s} it gives {outcome.shown(r)}, "
                                    "not a number")
             returns.append(r)
-    result = outcome.make(groups, scores, returns)
+    result = outcome.make(groups, scores, returns, teams)
     G.outcome = result
     last = result["losers"]
     G.loser = last[0] if len(last) == 1 else None
