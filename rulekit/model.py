@@ -6,9 +6,9 @@ Compiled code lives in :class:`Block` (effects), and in the ``legal``/``domain``
 ``actor``/``cond`` callables: functions ``f(G, L)`` of the game state ``G`` and the
 dict of local names ``L``.
 
-Cards are text: a rank name followed by a suit name (``'7H'``); :class:`Cards` holds the
-ruleset's card notation (names, symbols, aliases) and turns card text into cards.
-Imports only :mod:`rulekit.errors`.
+Cards are text (see :mod:`rulekit.cards`, whose :class:`Cards` holds the ruleset's pack
+and notation and turns card text into cards). Imports only :mod:`rulekit.errors`,
+:mod:`rulekit.limits` and :mod:`rulekit.cards`.
 """
 from __future__ import annotations
 
@@ -16,85 +16,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .errors import CardError, Pos
+from .cards import (COPY_MARK, STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED,  # noqa: F401
+                    STANDARD_SUITS, STANDARD_SYMBOLS, Cards)
+from .errors import Pos
 from .limits import MAX_INT_DIGITS
-
-# The standard 52-card pack, the defaults of a ruleset's `cards:` (in this one place).
-STANDARD_RANKS = "2 3 4 5 6 7 8 9 T J Q K A".split()
-STANDARD_SUITS = "C D H S".split()
-STANDARD_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-STANDARD_RED = ("D", "H")
-STANDARD_ALIASES = {"10": "T"}
-
-
-@dataclass
-class Cards:
-    """A ruleset's cards and their notation (its ``cards:`` section).
-
-    ``ranks`` low to high and ``suits`` (names); ``pack`` every card in pack order
-    (suit by suit, ranks ascending); ``symbols`` suit name -> symbol for people (♥);
-    ``red`` suits printed in red; ``aliases`` other rank texts people type (``10``
-    for ``T``). ``rank_of``/``suit_of`` map a card to its rank index and suit;
-    ``order`` to its place when sorting by rank, then suit.
-    """
-    ranks: list
-    suits: list
-    symbols: dict = field(default_factory=dict)
-    red: tuple = ()
-    aliases: dict = field(default_factory=dict)
-    values: dict = field(default_factory=dict)
-
-    def __post_init__(self):
-        self.pack, self.rank_of, self.suit_of, self.order, self.value_of = [], {}, {}, {}, {}
-        v = self.values             # value_of: a card's own value, its rank's, its suit's
-        for si, s in enumerate(self.suits):
-            for ri, r in enumerate(self.ranks):
-                card = f"{r}{s}"
-                self.pack.append(card)
-                self.rank_of[card] = ri
-                self.suit_of[card] = s
-                self.order[card] = ri * len(self.suits) + si
-                self.value_of[card] = v.get(card, v.get(r, v.get(s, 0)))
-        self._upper = {c.upper(): c for c in self.pack}
-
-    def lookup(self, text) -> str | None:
-        """The card ``text`` names, or None: case-insensitive, rank aliases (``10h``),
-        suit symbols (``♥10``) and suit first (``H10``) accepted."""
-        if not isinstance(text, str):
-            return None
-        t = text.strip()
-        for suit, symbol in self.symbols.items():
-            t = t.replace(symbol, suit)
-        t = t.upper()
-        candidates = [t]
-        for suit in self.suits:                      # suit first: ♥2, H2
-            s = suit.upper()
-            if t.startswith(s) and len(t) > len(s):
-                candidates.append(t[len(s):] + s)
-        aliases = {str(k).upper(): str(v).upper() for k, v in self.aliases.items()}
-        for cand in candidates:
-            if cand in self._upper:
-                return self._upper[cand]
-            for suit in self.suits:
-                s = suit.upper()
-                head = cand[:-len(s)]
-                if cand.endswith(s) and head in aliases and aliases[head] + s in self._upper:
-                    return self._upper[aliases[head] + s]
-        return None
-
-    def parse(self, text) -> str:
-        """The card ``text`` names (see :meth:`lookup`); raises rulekit.CardError."""
-        card = self.lookup(text)
-        if card is None:
-            alias = "".join(f"; {a} for {r}" for a, r in self.aliases.items())
-            raise CardError(f"bad card '{text}': a card is a rank ({' '.join(self.ranks)}"
-                            f"{alias}) followed by a suit ({' '.join(self.suits)}), e.g. "
-                            f"{self.ranks[-1]}{self.suits[-1]}")
-        return card
-
-    def is_card_text(self, word: str) -> bool:
-        """Whether ``word`` is written as a card (for styling free text)."""
-        return word in self.rank_of
 
 
 class OptionRange(ValueError):

@@ -343,7 +343,8 @@ PROBES = sorted(p for p in (Path(__file__).parent / "hotpath_probes").glob("*.ya
                 if not p.name.startswith("bad_"))
 TOYS = [("results", {"form": f}) for f in ("ranking", "scores", "ties")] + [
     ("piles", {"place": p}) for p in ("bottom", "random", "count")] + [
-    ("choices", {}), ("choices", {"words": "spaced"})]
+    ("choices", {}), ("choices", {"words": "spaced"})] + [
+    ("packs", {"runs": True}), ("packs", {"runs": False})]
 
 
 @pytest.mark.parametrize("name,options", TOYS)

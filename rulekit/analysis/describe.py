@@ -22,8 +22,11 @@ def explain(rules) -> str:
     if rules.summary:
         lines.append(rules.summary)
     lines.append(f"Players: {lo} to {hi} (default {default}). Cards: ranks "
-                 f"{' '.join(rules.ranks)} (low to high), suits {' '.join(rules.suits)}; "
-                 f"{len(rules.pack)} cards.")
+                 f"{' '.join(rules.ranks)} (low to high), suits {' '.join(rules.suits)}"
+                 + (f", {rules.cards.packs} packs" if rules.cards.packs > 1 else "")
+                 + "".join(f", {n} x {e} (no rank, no suit)"
+                           for e, n in rules.cards.extra.items())
+                 + f"; {len(rules.pack)} cards.")
     if rules.option_decls:
         lines += ["", "Options (value in this game; default; allowed):"]
         for name, o in rules.option_decls.items():

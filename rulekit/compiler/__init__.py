@@ -29,7 +29,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
     :class:`~rulekit.model.Ruleset`), or None when there are errors."""
     c = CompileContext(src, sink, options, display)
     declare(c)
-    c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of)
+    c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked)
     for info in c.definitions.values():
         compile_definition(c, info)
     check_costs(c)

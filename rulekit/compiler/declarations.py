@@ -8,6 +8,7 @@ does not fit its type, option defaults and chosen values).
 from __future__ import annotations
 
 import json
+import re
 
 from ..lang.grammar import parse
 from ..lang.types import ExprError
@@ -17,6 +18,7 @@ from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SU
 from .context import CompileContext
 
 _STAND_IN = {"bool": False, "int": 0, "list": []}
+_EXTRA_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 
 def _words(value) -> list[str]:
@@ -54,11 +56,18 @@ def declare_cards(c: CompileContext) -> Cards:
                   f"ranks ({' '.join(ranks)})")
     values = {str(k): v for k, v in (cards.get("values") or {}).items()}
     pack = {f"{r}{s}" for s in suits for r in ranks}
+    extra = {str(k): v for k, v in (cards.get("extra") or {}).items()}
+    for name in extra:
+        if not _EXTRA_NAME.match(name) or name.upper() in {x.upper() for x in pack}:
+            c.err(("cards", "extra", name), f"cards.extra: '{name}' must be a name of its own "
+                  "(letters, digits and _, not a card of the pack)", "type")
     for key in values:
-        if key not in pack and key not in ranks and key not in suits:
-            c.err(("cards", "values", key), f"cards.values: '{key}' is not a card, a rank or "
-                  f"a suit of this pack (ranks {' '.join(ranks)}; suits {' '.join(suits)})")
-    return Cards(ranks, suits, symbols, red, aliases, values)
+        if key not in pack and key not in ranks and key not in suits and key not in extra:
+            kinds = "a rank, a suit or an extra card" if extra else "a rank or a suit"
+            c.err(("cards", "values", key), f"cards.values: '{key}' is not a card, {kinds} of "
+                  f"this pack (ranks {' '.join(ranks)}; suits {' '.join(suits)}"
+                  f"{'; extra ' + ' '.join(extra) if extra else ''})")
+    return Cards(ranks, suits, symbols, red, aliases, values, cards.get("packs", 1), extra)
 
 
 def declare(c: CompileContext) -> None:

@@ -29,9 +29,9 @@ _ACTOR_ZONE = re.compile(r"G\.z\['\w+'\]\[G\.actor\]")
 _PLACED = re.compile(r"v_\w+|_[pgt]\d+|_one|L\['\w+'\]|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
 # list ends written in place when their argument is a local or a memo (read twice)
 _ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else None)",
-         "lowest": "(({x}[0] if len({x}) == 1 and {x}[0] in _ORDER else _B_lowest(G, {x}))"
+         "lowest": "(({x}[0] if len({x}) == 1 and {x}[0] in _RANKED else _B_lowest(G, {x}))"
                    " if {x} else None)",
-         "highest": "(({x}[0] if len({x}) == 1 and {x}[0] in _ORDER else _B_highest(G, {x}))"
+         "highest": "(({x}[0] if len({x}) == 1 and {x}[0] in _RANKED else _B_highest(G, {x}))"
                     " if {x} else None)"}
 _LOAD = re.compile(r"G\.actor|G\.[zv]\['\w+'\](\[(G\.actor|_g\d+)\])?")
 

@@ -92,18 +92,29 @@ def rank_name(G, c):
     return None if r is None else G.rules.ranks[r]
 
 
-@builtin("cards", "card", "the card of highest rank (the first such in list order); null if none",
-         "highest(hand[s])", state=True)
+@builtin("cards", "card", "the card of highest rank (the first such in list order; cards "
+         "without a rank, the extra cards, are left out); null if none", "highest(hand[s])",
+         state=True)
 def highest(G, cs):
-    r = G.rules.rank_of
-    return max(cs, key=r.__getitem__) if cs else None
+    r = G.rules.cards.ranked
+    ranked = [c for c in cs if c in r] if len(r) < len(G.rules.rank_of) else cs
+    return max(ranked, key=r.__getitem__) if ranked else None
 
 
-@builtin("cards", "card", "the card of lowest rank (the first such in list order); null if none",
-         "lowest(p)", state=True)
+@builtin("cards", "card", "the card of lowest rank (the first such in list order; cards "
+         "without a rank, the extra cards, are left out); null if none", "lowest(p)",
+         state=True)
 def lowest(G, cs):
-    r = G.rules.rank_of
-    return min(cs, key=r.__getitem__) if cs else None
+    r = G.rules.cards.ranked
+    ranked = [c for c in cs if c in r] if len(r) < len(G.rules.rank_of) else cs
+    return min(ranked, key=r.__getitem__) if ranked else None
+
+
+@builtin("card", "str", "the card's face: its text without the copy mark ('QS' for QS#2, "
+         "'JK' for JK#2), the same for every copy of a card in a game of several packs",
+         "face(c) == 'JK'", state=True)
+def face(G, c):
+    return G.rules.cards.face_of.get(c) if c.__class__ is str else None
 
 
 @builtin("cards", "cards", "the cards sorted by rank, lowest first (suit order breaks ties)",
@@ -126,16 +137,20 @@ def runs(G, cs, n):
     by_suit: dict = {}
     for c in cs:
         by_suit.setdefault(rules.suit_of[c], []).append(c)
+    by_suit.pop(None, None)                 # extra cards have no suit: in no run
     out = []
     rank_of = rules.rank_of
     for suit_cards in by_suit.values():
         if len(suit_cards) < n:
             continue
         suit_cards.sort(key=rank_of.__getitem__)
-        # split into maximal stretches of consecutive ranks
+        # split into maximal stretches of consecutive ranks (a second copy of a rank,
+        # from another pack, is skipped: a run takes the first copy in the list's order)
         stretch = [suit_cards[0]]
         stretches = []
         for c in suit_cards[1:]:
+            if rank_of[c] == rank_of[stretch[-1]]:
+                continue
             if rank_of[c] == rank_of[stretch[-1]] + 1:
                 stretch.append(c)
             else:
@@ -157,6 +172,8 @@ def bottom_run(G, cs):
         return []
     rank_of, suit_of = G.rules.rank_of, G.rules.suit_of
     out = [cs[0]]
+    if rank_of[cs[0]] is None:              # an extra card: a run of its own
+        return out
     for c in cs[1:]:
         if suit_of[c] == suit_of[out[-1]] and rank_of[c] == rank_of[out[-1]] + 1:
             out.append(c)

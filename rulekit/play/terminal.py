@@ -31,6 +31,13 @@ class Abandoned(RulekitError):
         super().__init__(self.MESSAGES[reason])
 
 
+def hand_order(rules, c) -> tuple:
+    """How a person's cards sort: by suit, then rank, then copy; extra cards last."""
+    suit = rules.suit_of[c]
+    return (len(rules.suits) if suit is None else rules.suits.index(suit),
+            rules.cards.order[c])
+
+
 class CardStyle:
     """How cards are written for a person: symbols and colour, or plain letters."""
 
@@ -48,8 +55,9 @@ class CardStyle:
         suit = self.cardset.suit_of.get(c)
         if self.ascii or suit is None:
             return str(c)
-        rank = c[:len(c) - len(suit)]
-        text = f"{rank}{self.symbols[suit]}"
+        face = self.cardset.face_of[c]
+        rank = face[:len(face) - len(suit)]
+        text = f"{rank}{self.symbols[suit]}{c[len(face):]}"       # Q♠, Q♠#2
         return f"[red]{text}[/red]" if suit in self.red else text
 
     def suit(self, s) -> str:
@@ -119,8 +127,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
         if decl.per == "seat":
             own = content[seat]
             if own and all(c is not None for c in own):     # by suit, then rank
-                own = sorted(own, key=lambda c: (rules.suits.index(rules.suit_of[c]),
-                                                  rules.rank_of[c]))
+                own = sorted(own, key=lambda c: hand_order(rules, c))
             if own and all(c is None for c in own):
                 lines.append(f"  your {name}: {len(own)} cards face down")
             elif own or name == first_owned:
@@ -170,8 +177,7 @@ class HumanAgent:
             if a.name not in names:
                 names.append(a.name)
         actions = sorted(game.legal_actions(), key=lambda a: (
-            names.index(a.name), [(rules.suits.index(rules.suit_of[c]), rules.rank_of[c])
-                                  for c in a.cards]))
+            names.index(a.name), [hand_order(rules, c) for c in a.cards]))
         out = self.console
         for line in render_view(game, self.seat, self.style):
             out.print(line)

@@ -31,6 +31,7 @@ from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
 from ..randomness import shuffle
 from ..outcome import copy_outcome
+from ..model import COPY_MARK
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .actions import Action, Result, action_key  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
@@ -97,6 +98,14 @@ class GameState(ActionParsing, State):
         if isinstance(deck, str):
             deck = deck.replace(",", " ").split()
         cards = [rules.parse_card(str(c)) for c in deck]
+        if rules.cards.copies:          # a face said again is its next copy: QS QS
+            named = {c for t, c in zip(deck, cards) if COPY_MARK in str(t)}
+            for i, (t, c) in enumerate(zip(deck, cards)):
+                if COPY_MARK not in str(t):
+                    free = [x for x in rules.cards.copies_of(c) if x not in named]
+                    if free:
+                        cards[i] = free[0]
+                        named.add(free[0])
         seen = set()
         for c in cards:
             if c in seen:

@@ -4,7 +4,7 @@ word) by its text."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from ..model import TYPED_CHOICES
+from ..model import COPY_MARK, TYPED_CHOICES
 from .actions import Action
 
 
@@ -30,9 +30,26 @@ class ActionParsing:
                 return self._parse_typed(text, defn, parts[1:])
         cards = [self.rules.parse_card(p) for p in parts[1:]]
         act = self._indexed().get((name, frozenset(cards)))
-        if act is None or len(set(cards)) != len(cards):
+        if len(set(cards)) != len(cards):
+            act = None
+        if act is None and self.rules.cards.copies:     # QS for whichever QS may be played
+            act = self._by_face(name, parts[1:], cards)
+        if act is None:
             raise IllegalAction(self._illegal_message(text), text, self.to_act, self._strings())
         return act
+
+    def _by_face(self, name: str, words: list, cards: list):
+        """The first legal ``name`` action whose cards have the faces of ``cards`` (a
+        game of several packs: ``QS`` names any copy of the queen of spades, ``QS#2``
+        that copy alone); None if there is none."""
+        face = self.rules.cards.face_of
+        faces = sorted(face[c] for c in cards)
+        exact = [c for w, c in zip(words, cards) if COPY_MARK in w]
+        for a in self._legal:
+            if a[0] == name and len(a[1]) == len(cards) and a[4].kind not in TYPED_CHOICES \
+                    and sorted(face[c] for c in a[1]) == faces and all(c in a[1] for c in exact):
+                return a
+        return None
 
     def _action_named(self, name: str):
         """The ActionDef called ``name`` (any case): of the step to act, else of any
