@@ -46,7 +46,8 @@ def test_example_validates_clean_and_plays(path):
     rules, diags = rulekit.check(str(path))
     assert rules is not None and diags == [], diags
     for seed in range(15):
-        game = rules.new_game(seed=seed)
+        # random bots at a big table may take and retake for long: a guard well above
+        game = rules.new_game(seed=seed, max_actions=100_000)
         rng = random.Random(seed)
         while not game.finished:
             game.apply(rng.choice(game.legal_actions()))

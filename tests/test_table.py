@@ -18,7 +18,7 @@ from rulekit.play.terminal import CardStyle, HumanAgent, make_console, render_vi
 from rulekit.play.transcript import Transcript
 
 GOLDEN = Path(__file__).parent / "golden"
-CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+CARD = re.compile(r"\b(?:(?:10|[2-9TJQKA])[CDHS]|JK)(?:#\d+)?(?![\w#])")   # QS, QS#2, JK
 
 
 def play_typing(capsys, monkeypatch, args, stdin):
@@ -156,14 +156,22 @@ def visible_cards(view) -> set:
     return out
 
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("name,players", [("mattis", 4), ("myllymatti", 2),
                                           ("mattis_norsk", 2), ("mattis_norsk", 5),
-                                          ("atlanta_mattis", 3)])
+                                          ("atlanta_mattis", 3), ("hearts", 4), ("hearts", 3),
+                                          ("hearts", 5), ("crazy_eights", 2),
+                                          ("crazy_eights", 5), ("mattis_jokers", 4),
+                                          ("mattis_two_packs", 9)])
 def test_nothing_hidden_is_shown_to_a_seat(name, players):
     """view(seat) and everything printed to a person at `seat` show only cards that seat
-    holds (own zones), or that have been face up to everyone."""
-    rules = rulekit.load(name)
+    holds (own zones), or that have been face up to everyone; another seat's private
+    action (a Hearts pass) is printed as its summary, never its text."""
+    rules = rulekit.load(str(EXAMPLES / f"{name}.yaml") if name.startswith("mattis_")
+                         and name != "mattis_norsk" else name)
     style = CardStyle(rules, ascii=True)
     for seed in range(games(quick=6, soak=40)):
         game = rules.new_game(players=players, seed=seed)
@@ -176,6 +184,7 @@ def test_nothing_hidden_is_shown_to_a_seat(name, players):
         rng = random.Random(seed)
         seen = set(game.dump()["zones"]["hand"][seat])
         printed, scanned = set(), 0      # the cards in buf so far, read up to `scanned`
+        privates = 0
         while not game.finished:
             view = game.view(seat)
             own = set()
@@ -196,6 +205,12 @@ def test_nothing_hidden_is_shown_to_a_seat(name, players):
             game.apply(act)
             t.action(to_act, act, before)
             t.flush()
+            if to_act != seat and act.defn.private is not None:
+                new = buf.getvalue()[scanned:]
+                assert f"seat {to_act}: {act}" not in new, (seed, str(act))
+                privates += 1
+        if name == "hearts" and players == 4:
+            assert privates > 0, "no private action was played by another seat"
 
 
 # ---- golden playthroughs --------------------------------------------------------------
