@@ -92,6 +92,8 @@ class Cards:
                 return None
             card = face if int(k) == 1 else f"{face}{COPY_MARK}{int(k)}"
             return card if card in self.rank_of else None
+        if t.upper() in self._upper:                  # a card's own text first (JK)
+            return self._upper[t.upper()]
         for suit, symbol in self.symbols.items():
             t = t.replace(symbol, suit)
         t = t.upper()

@@ -13,7 +13,8 @@ expressions of at most ``MAX_EXPRESSION_CHARS`` characters and ``MAX_EXPRESSION_
 levels of operators and brackets;
 records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats; an
 ``extends`` chain of at most ``MAX_EXTENDS`` files; a definition that expands into more
-than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used.
+than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a pack
+(ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
@@ -31,3 +32,4 @@ MAX_RECORD_ACTIONS = 1_000_000
 MAX_PLAYERS = 64
 MAX_EXTENDS = 20
 MAX_DEFINITION_COST = 100_000
+MAX_PACK_CARDS = 2000

@@ -168,8 +168,12 @@ def team_places(n: int, teams, *, scores=None, **form) -> list:
 
 
 def team_scores(n: int, teams: list, scores) -> list:
-    """One number per seat: each seat its team's score (``scores`` one per team)."""
-    nums = check_scores(len(teams), scores)
+    """One number per seat: each seat its team's score (``scores`` one per team);
+    OutcomeError unless ``scores`` is one number per team."""
+    try:
+        nums = check_scores(len(teams), scores)
+    except OutcomeError as exc:
+        raise OutcomeError(str(exc).replace("per seat", "per team")) from None
     out = [0] * n
     for t, members in enumerate(teams):
         for s in members:

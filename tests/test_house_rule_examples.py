@@ -196,3 +196,13 @@ def test_records_of_the_examples_replay_byte_for_byte(tmp_path, name, players):
                            timeout=300, cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout) == json.loads(play.stdout[play.stdout.index("{"):])
+
+
+def test_diff_shows_what_the_examples_change_in_the_cards():
+    # review: diff compared ranks and suits only
+    from rulekit.analysis.describe import diff
+    jokers = "\n".join(diff(rulekit.load("mattis"), load("mattis_jokers")))
+    assert "+ extra JK: x2" in jokers
+    packs = "\n".join(diff(rulekit.load("mattis"), load("mattis_two_packs")))
+    assert "~ packs: 1  ->  2" in packs and "~ players: 3 to 8, default 4  ->  9 to 12" in packs
+    assert diff(rulekit.load("mattis"), rulekit.load("mattis")) == []

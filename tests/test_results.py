@@ -389,3 +389,28 @@ def test_a_record_of_a_team_game_carries_the_teams_and_replay_checks_them(tmp_pa
     bad = _replay(tmp_path, rec, data)
     assert bad.returncode != 0 and "'teams' (lists of seats)" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_explain_names_the_teams_of_every_form():
+    from rulekit.analysis.describe import explain
+    text = explain(rulekit.load(str(TOY)))
+    for form in ("wins", "scores team_scores (highest best)", "ranking [1, 0]"):
+        assert any(form in part and "(teams teams, named by number)" in part
+                   for part in text.split(";")), form
+
+
+def test_team_messages_say_team_not_seat(tmp_path):
+    # review: scores beside a form count teams; a literal winner is a team number
+    f = tmp_path / "t.yaml"
+    f.write_text(TOY.read_text(encoding="utf-8").replace(
+        "end_game: {teams: teams, winner: \"0 if team_score(0) >= team_score(1) else 1\"}",
+        "end_game: {teams: teams, winner: 0, scores: score}"), encoding="utf-8")
+    game = play("team_winner", 4, 1, rules=rulekit.load(str(f), {"form": "team_winner"}))
+    assert game.result.status == "aborted"
+    assert "the scores must be one number per team (2), not [" in game.result.message
+    f.write_text(TOY.read_text(encoding="utf-8").replace(
+        "end_game: {teams: teams, winner: \"0 if team_score(0) >= team_score(1) else 1\"}",
+        "end_game: {teams: teams, winner: 7}"), encoding="utf-8")
+    with pytest.raises(rulekit.RulesetError) as exc:
+        rulekit.load(str(f))
+    assert "the winner must be a team number (0 to 4), not 7" in str(exc.value)

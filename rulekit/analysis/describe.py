@@ -127,7 +127,14 @@ def _flatten(rules) -> dict:
     out["about"] = {"name": rules.name, "title": rules.title, "summary": rules.summary}
     lo, hi, default = rules.players
     out["players"] = {"players": f"{lo} to {hi}, default {default}"}
-    out["cards"] = {"ranks": " ".join(rules.ranks), "suits": " ".join(rules.suits)}
+    cards = rules.cards
+    out["cards"] = {"ranks": " ".join(rules.ranks), "suits": " ".join(rules.suits),
+                    "packs": str(cards.packs),
+                    "symbols": " ".join(f"{k}={v}" for k, v in cards.symbols.items()),
+                    "red": " ".join(cards.red),
+                    "aliases": " ".join(f"{k}={v}" for k, v in cards.aliases.items())}
+    out["cards"].update({f"extra {e}": f"x{n}" for e, n in cards.extra.items()})
+    out["cards"].update({f"value {k}": str(v) for k, v in cards.values.items()})
     for name, o in rules.option_decls.items():
         kind = o.type if o.describe() == o.type else f"{o.type} {o.describe()}"
         out["options"][name] = (f"{kind}, default {_value(o.default)}"

@@ -11,6 +11,7 @@ import json
 import re
 
 from ..lang.grammar import parse
+from ..limits import MAX_PACK_CARDS
 from ..lang.types import ExprError
 from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
                      STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, OptionRange, Procedure,
@@ -54,13 +55,24 @@ def declare_cards(c: CompileContext) -> Cards:
         if rank not in ranks:
             c.err(("cards", "aliases", alias), f"cards.aliases: '{rank}' is not one of the "
                   f"ranks ({' '.join(ranks)})")
+    size = len(ranks) * len(suits) * cards.get("packs", 1) + sum(
+        v for v in (cards.get("extra") or {}).values() if isinstance(v, int))
+    if size > MAX_PACK_CARDS:
+        c.err(("cards",), f"cards: a pack of {size} cards: the limit is {MAX_PACK_CARDS}",
+              "type")
+        return Cards(ranks[:1] or ["A"], suits[:1] or ["S"])    # a stand-in; compiling stops
     values = {str(k): v for k, v in (cards.get("values") or {}).items()}
     pack = {f"{r}{s}" for s in suits for r in ranks}
     extra = {str(k): v for k, v in (cards.get("extra") or {}).items()}
+    plain = Cards(ranks, suits, symbols, red, aliases)       # what card text names without
+    taken = {x.upper() for x in list(ranks) + list(suits) + list(symbols.values())}
     for name in extra:
-        if not _EXTRA_NAME.match(name) or name.upper() in {x.upper() for x in pack}:
+        clash = name.upper() in taken or plain.lookup(name) is not None or any(
+            other != name and other.upper() == name.upper() for other in extra)
+        if not _EXTRA_NAME.match(name) or clash:
             c.err(("cards", "extra", name), f"cards.extra: '{name}' must be a name of its own "
-                  "(letters, digits and _, not a card of the pack)", "type")
+                  "(letters, digits and _; not a card of the pack as people may type it, "
+                  "a rank, a suit, a symbol or another extra card in any case)", "type")
     for key in values:
         if key not in pack and key not in ranks and key not in suits and key not in extra:
             kinds = "a rank, a suit or an extra card" if extra else "a rank or a suit"

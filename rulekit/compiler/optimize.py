@@ -157,7 +157,11 @@ class HotCompiler(_DefAwareCompiler):
         if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
             if arg.code in self.single:       # an end of a one-card play: that card
-                return Typed(self.single[arg.code], "card")
+                one = self.single[arg.code]   # (highest, lowest: if it has a rank)
+                if name in ("lowest", "highest") and len(self.ctx.cards.ranked) < len(
+                        self.ctx.cards.rank_of):
+                    return Typed(f"({one} if {one} in _RANKED else None)", "card")
+                return Typed(one, "card")
             if arg.perseat is None and arg.zone is None and _PLACED.fullmatch(arg.code):
                 x = arg.code
                 return Typed(_ENDS[name].format(x=x), "card" if name in ("lowest", "highest")

@@ -109,7 +109,10 @@ class GameState(ActionParsing, State):
         seen = set()
         for c in cards:
             if c in seen:
-                raise CardError(f"bad deck: {c} appears twice")
+                copies = len(rules.cards.copies_of(c)) if rules.cards.copies else 1
+                raise CardError(f"bad deck: {c} appears twice" if copies == 1 else
+                                f"bad deck: {rules.cards.face_of[c]} is given more often "
+                                f"than the pack has copies of it ({copies}), or {c} twice")
             seen.add(c)
         missing = [c for c in rules.pack if c not in seen]
         if missing:

@@ -109,9 +109,11 @@ _OUTCOME_KEYS = ("loser", "winner", "winners", "losers", "ranking", "scores", "t
 def _explain_end(item, v) -> str:
     if not isinstance(v, dict):
         return "the game ends"
+    return _explain_form(v) + (f" (teams {v['teams']}, named by number)" if "teams" in v else "")
+
+
+def _explain_form(v: dict) -> str:
     beside = f" (scores {v['scores']})" if "scores" in v else ""
-    if "teams" in v:
-        beside += f" (teams {v['teams']}, named by number)"
     if "loser" in v:
         return f"the game ends: {v['loser']} loses{beside}"
     if "winner" in v:
@@ -131,7 +133,7 @@ def _explain_end(item, v) -> str:
                         "best": {"enum": ["highest", "lowest"]},
                         "draw": {"const": True}}},
         "end_game: {loser: S}` / `{winner: S}` / `{winners: L, losers: L}` / "
-        "`{ranking: L}` / `{scores: L, best: lowest}` / `{draw: true}`, `teams: L` beside any",
+        "`{ranking: L}` / `{scores: L, best: lowest}` / `{draw: true}`, beside any: `teams: L",
         "the game is finished; nothing after it runs. Every seat gets a place: the loser "
         "last and the rest tied first; the winner first and the rest tied last; winners "
         "first, losers last, the rest between; a ranking (best first, an item may be a "
@@ -158,12 +160,13 @@ def _c_end_game(c, path, item, scope):
         c.err(p, "end_game: say how the game came out (loser, winner, winners, losers, "
               "ranking, scores or draw)", "type")
         return None
+    what = "a team number" if "teams" in spec else "a seat"
     for key in ("loser", "winner"):
         if key not in spec:
             continue
         literal = c.literal(p + (key,))
         if literal is None or (isinstance(literal, int) and not 0 <= literal < c.players[1]):
-            c.err(p + (key,), f"end_game: the {key} must be a seat (0 to "
+            c.err(p + (key,), f"end_game: the {key} must be {what} (0 to "
                   f"{c.players[1] - 1}), not {'null' if literal is None else literal}", "type")
             return None
     if set(spec) == {"loser"}:                  # the one-loser shorthand
