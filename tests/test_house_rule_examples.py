@@ -206,3 +206,16 @@ def test_diff_shows_what_the_examples_change_in_the_cards():
     packs = "\n".join(diff(rulekit.load("mattis"), load("mattis_two_packs")))
     assert "~ packs: 1  ->  2" in packs and "~ players: 3 to 8, default 4  ->  9 to 12" in packs
     assert diff(rulekit.load("mattis"), rulekit.load("mattis")) == []
+
+
+def test_a_card_turned_up_again_in_a_later_hand_is_shown_again():
+    # review: from hand 2 on, a stock play printed no card (it had been face up in hand
+    # 1); new_hand makes every card news again
+    out = subprocess.run([sys.executable, "-m", "rulekit", "play",
+                          str(EXAMPLES / "mattis_match.yaml"), "--seed", "5", "--players", "4",
+                          "--max-actions", "100000"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    later = out.stdout[out.stdout.index("== hand 2"):]
+    stock = [ln for ln in later.splitlines() if ln.strip().endswith("stock")
+             or ": stock (" in ln]
+    assert stock and all("(face up: " in ln for ln in stock), stock[:3]

@@ -145,6 +145,18 @@ def test_unknown_agent_kind():
 
 # ---- no leaks -------------------------------------------------------------------------
 
+def surfaced_by(game, mark) -> set:
+    """The cards put face up to everyone by the events from ``mark`` on (moved into a
+    zone all see, revealed, shown)."""
+    zones = game.rules.zones
+    out = set()
+    for ev in game.events[mark:]:
+        if ev["kind"] == "moved" and zones[ev["to"][0]].see == "all" \
+                or ev["kind"] in ("revealed", "shown"):
+            out.update(ev["cards"])
+    return out
+
+
 def visible_cards(view) -> set:
     out = set()
     for content in view["zones"].values():
@@ -165,7 +177,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
                                           ("atlanta_mattis", 3), ("hearts", 4), ("hearts", 3),
                                           ("hearts", 5), ("crazy_eights", 2),
                                           ("crazy_eights", 5), ("mattis_jokers", 4),
-                                          ("mattis_two_packs", 9)])
+                                          ("mattis_two_packs", 9), ("mattis_match", 3)])
 def test_nothing_hidden_is_shown_to_a_seat(name, players):
     """view(seat) and everything printed to a person at `seat` show only cards that seat
     holds (own zones), or that have been face up to everyone; another seat's private
@@ -173,8 +185,9 @@ def test_nothing_hidden_is_shown_to_a_seat(name, players):
     rules = rulekit.load(str(EXAMPLES / f"{name}.yaml") if name.startswith("mattis_")
                          and name != "mattis_norsk" else name)
     style = CardStyle(rules, ascii=True)
-    big = players > 8                    # 104 cards: long games; the first 1500 actions
-    for seed in range(games(quick=2 if big else 6, soak=40)):
+    big = players > 8 or name == "mattis_match"   # long games: the first 1500 actions
+    first = name in ("mattis", "myllymatti", "mattis_norsk", "atlanta_mattis")
+    for seed in range(games(quick=2 if big else 6 if first else 3, soak=40)):
         game = rules.new_game(players=players, seed=seed, max_actions=1500 if big else 10000)
         seat = seed % players
         buf = io.StringIO()
@@ -184,7 +197,7 @@ def test_nothing_hidden_is_shown_to_a_seat(name, players):
         t.flush()
         rng = random.Random(seed)
         seen = set(game.dump()["zones"]["hand"][seat])
-        printed, scanned = set(), 0      # the cards in buf so far, read up to `scanned`
+        scanned, before, hand, mark = 0, set(), game.hand_no, len(game.events)
         privates = 0
         while not game.finished:
             view = game.view(seat)
@@ -194,15 +207,23 @@ def test_nothing_hidden_is_shown_to_a_seat(name, players):
                     own.update(c for c in view["zones"][zname][seat] if c is not None)
             allowed = own | game.public
             assert visible_cards(view) <= allowed, (seed, visible_cards(view) - allowed)
+            text = buf.getvalue()              # only what is new: whole lines, so no card
+            new = text[scanned:]                # is cut at `scanned`
+            if game.hand_no != hand:           # a new hand: what the last one showed is
+                cut = new.index("== hand")     # checked against that hand's knowledge
+                old = set(CARD.findall(new[:cut]))
+                known = seen | before | surfaced_by(game, mark)
+                assert old <= known, (seed, old - known)
+                new, hand, seen = new[cut:], game.hand_no, set()
             seen |= own
             for line in render_view(game, seat, style):
                 console.print(line)
-            text = buf.getvalue()              # only what is new: whole lines, so no card
-            printed.update(CARD.findall(text, scanned))   # is cut at `scanned`
-            scanned = len(text)
+            new += buf.getvalue()[len(text):]
+            scanned = len(buf.getvalue())
+            printed = set(CARD.findall(new))
             assert printed <= seen | game.public, (seed, printed - seen - game.public)
             act = rng.choice(game.legal_actions())
-            before, to_act = set(game.public), game.to_act
+            before, to_act, mark = set(game.public), game.to_act, len(game.events)
             game.apply(act)
             t.action(to_act, act, before)
             t.flush()

@@ -58,7 +58,7 @@ class State:
         self.history: list[str] = []
         self._history_shared = False  # True: shared with a copy, copied before it grows
         self.events: list[dict] = []  # what happened, in order (see emit)
-        self.public: set = set()      # cards that have been face up to every seat
+        self.public: set = set()      # cards face up to every seat in this hand
         self.surfaced: list = []      # put face up since the last decision (for `public`)
 
     @property

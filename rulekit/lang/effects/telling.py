@@ -96,8 +96,9 @@ def template(c, p, text: str, scope, what: str) -> str | None:
 
 @effect("new_hand", "new_hand: true", {"const": True}, "new_hand: true",
         "a new hand (deal) of a match begins: the hand number (`hand_no`) goes up by one, "
-        "every seat is back in and `out_order` starts empty; the transcript marks it. The "
-        "ruleset gathers, shuffles and deals the cards with its own effects",
+        "every seat is back in and `out_order` starts empty; the transcript marks it, and a "
+        "card turned face up again is shown as news again. The ruleset gathers, shuffles "
+        "and deals the cards with its own effects",
         "new_hand: true", explain=lambda item, v: "a new hand begins")
 def _c_new_hand(c, path, item, scope):
     return ["_new_hand(G)"]
@@ -237,10 +238,19 @@ def _out(G, s):
 @primitive
 def _new_hand(G):
     """new_hand: the next hand of a match: ``hand_no`` + 1, every seat in, ``out_order``
-    empty (a ``new_hand`` event)."""
+    empty, ``public`` only the cards face up to everyone now (one turned up again later
+    is news again), a ``new_hand`` event."""
     G.hand_no += 1
     G.inplay = [True] * G.n
     G.out_order = []
+    G.surfaced.clear()                  # face up to everyone now: what lies face up
+    marks, public = G.marks, set()
+    for name, decl in G.rules.zones.items():
+        if decl.see == "all":
+            for pile in (G.z[name] if decl.per == "seat" else [G.z[name]]):
+                public.update(c for c in pile if marks.get(c) != "down")
+    public.update(c for c, m in marks.items() if m == "up")
+    G.public = public
     G.emit({"kind": "new_hand", "number": G.hand_no, "dealer": G.dealer})
 
 
