@@ -21,7 +21,8 @@ def play_random(rules, players, seed):
 @pytest.mark.parametrize("name,players,seed", [
     ("mattis", 3, 1), ("mattis", 4, 2), ("mattis", 6, 3), ("mattis", 8, 4),
     ("myllymatti", 2, 5), ("mattis_norsk", 2, 6), ("mattis_norsk", 5, 7),
-    ("atlanta_mattis", 3, 8), ("atlanta_mattis", 3, 9)])
+    ("atlanta_mattis", 3, 8), ("atlanta_mattis", 3, 9), ("hearts", 4, 10), ("hearts", 3, 11),
+    ("hearts", 5, 12), ("crazy_eights", 2, 13), ("crazy_eights", 5, 14)])
 def test_record_replay_round_trip(name, players, seed):
     """Record -> replay gives the identical final state (the dreck shuffle included)."""
     rules = rulekit.load(name)
