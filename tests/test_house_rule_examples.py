@@ -6,8 +6,6 @@ it changes. Hands are built by hand: the deal (C-3) gives one card a seat, round
 round, from the dealer's left."""
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,24 @@ import pytest
 import rulekit
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+
+def cli(argv, cwd):
+    """Run the rulekit command line in this process (as ``rulekit ARGV`` in ``cwd``)."""
+    import contextlib
+    import io
+    import os
+    from types import SimpleNamespace
+    from rulekit.cli import main
+    out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([str(a) for a in argv])
+    finally:
+        os.chdir(here)
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def load(name, options=None):
@@ -180,20 +196,19 @@ def test_the_mattis_of_each_hand_scores_and_the_first_to_5_loses(players):
 
 # ---- records of every example replay -------------------------------------------------------
 
+
 @pytest.mark.parametrize("name, players", [("mattis_jokers", 4), ("mattis_two_packs", 9),
                                            ("mattis_match", 3)])
 def test_records_of_the_examples_replay_byte_for_byte(tmp_path, name, players):
     rec = tmp_path / "r.json"
-    cmd = [sys.executable, "-m", "rulekit", "play", str(EXAMPLES / f"{name}.yaml"), "--seed",
+    cmd = ["play", str(EXAMPLES / f"{name}.yaml"), "--seed",
            "11", "--players", str(players), "--record", str(rec), "--json", "--max-actions",
            "100000", "--agent", "0=greedy"]
-    play = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    play = cli(cmd, tmp_path)
     assert play.returncode == 0, play.stderr
     data = json.loads(rec.read_text())
     assert data["result"]["status"] == "finished"
-    again = subprocess.run([sys.executable, "-m", "rulekit", "replay", str(rec), "--json",
-                            "--rulesets", str(EXAMPLES)], capture_output=True, text=True,
-                           timeout=300, cwd=tmp_path)
+    again = cli(["replay", rec, "--json", "--rulesets", EXAMPLES], tmp_path)
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout) == json.loads(play.stdout[play.stdout.index("{"):])
 
@@ -211,9 +226,8 @@ def test_diff_shows_what_the_examples_change_in_the_cards():
 def test_a_card_turned_up_again_in_a_later_hand_is_shown_again():
     # review: from hand 2 on, a stock play printed no card (it had been face up in hand
     # 1); new_hand makes every card news again
-    out = subprocess.run([sys.executable, "-m", "rulekit", "play",
-                          str(EXAMPLES / "mattis_match.yaml"), "--seed", "5", "--players", "4",
-                          "--max-actions", "100000"], capture_output=True, text=True, timeout=300)
+    out = cli(["play", EXAMPLES / "mattis_match.yaml", "--seed", "5", "--players", "4",
+               "--max-actions", "100000"], ".")
     assert out.returncode == 0, out.stderr
     later = out.stdout[out.stdout.index("== hand 2"):]
     stock = [ln for ln in later.splitlines() if ln.strip().endswith("stock")

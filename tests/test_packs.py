@@ -5,8 +5,6 @@ transcripts say which copy moved; an extra card has no rank and no suit."""
 import json
 import random
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,24 @@ from rulekit.errors import CardError
 
 TOY = Path(__file__).parent / "toys" / "packs.yaml"
 FACES = [f"{r}{s}" for s in "RB" for r in "1234"]
+
+
+
+def cli(argv, cwd):
+    """Run the rulekit command line in this process (as ``rulekit ARGV`` in ``cwd``)."""
+    import contextlib
+    import io
+    import os
+    from types import SimpleNamespace
+    from rulekit.cli import main
+    out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([str(a) for a in argv])
+    finally:
+        os.chdir(here)
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 @pytest.fixture(scope="module")
@@ -128,8 +144,7 @@ def test_views_and_transcripts_say_which_copy_moved(rules, tmp_path):
         assert view["zones"]["hand"][other] == [None] * (3 if other == 0 else 4)
     assert g.view(1)["zones"]["hand"][1] == ["3R", "3R#2", "JK#2", "1B"]
     shutil.copy(TOY, tmp_path / "packs.yaml")
-    out = subprocess.run([sys.executable, "-m", "rulekit", "play", "packs.yaml", "--seed", "2"],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    out = cli(["play", "packs.yaml", "--seed", "2"], tmp_path)
     assert out.returncode == 0, out.stderr
     assert "play 3B#2" in out.stdout and "take (picks up 3B#2)" in out.stdout
 
@@ -160,13 +175,10 @@ def test_records_of_a_game_of_copies_replay_byte_for_byte(tmp_path):
     shutil.copy(TOY, tmp_path / "packs.yaml")
     for seed in (2, 5):
         rec = tmp_path / f"r{seed}.json"
-        play = subprocess.run([sys.executable, "-m", "rulekit", "play", "packs.yaml", "--seed",
-                               str(seed), "--record", str(rec), "--json"], cwd=tmp_path,
-                              capture_output=True, text=True, timeout=120)
+        play = cli(["play", "packs.yaml", "--seed", seed, "--record", rec, "--json"], tmp_path)
         assert play.returncode == 0, play.stderr
         assert any("#2" in a for a in json.loads(rec.read_text())["actions"])
-        again = subprocess.run([sys.executable, "-m", "rulekit", "replay", str(rec), "--json"],
-                               cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        again = cli(["replay", str(rec), "--json"], tmp_path)
         assert again.returncode == 0, again.stderr
         assert json.loads(again.stdout) == json.loads(play.stdout[play.stdout.index("{"):])
 
@@ -208,12 +220,9 @@ def test_an_extra_cards_own_text_wins_over_suit_symbols(tmp_path):
     assert rules.parse_card("JK") == "JK" and rules.parse_card("jk#2") == "JK#2"
     assert rules.parse_card("1K") == "1R"                     # the symbol still reads
     rec = tmp_path / "r.json"
-    play = subprocess.run([sys.executable, "-m", "rulekit", "play", "s.yaml", "--seed", "1",
-                           "--record", str(rec), "--json"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
+    play = cli(["play", "s.yaml", "--seed", "1", "--record", rec, "--json"], tmp_path)
     assert play.returncode == 0, play.stderr
     assert any("JK" in a for a in json.loads(rec.read_text())["actions"])
-    again = subprocess.run([sys.executable, "-m", "rulekit", "replay", str(rec), "--json"],
-                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    again = cli(["replay", str(rec), "--json"], tmp_path)
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout) == json.loads(play.stdout[play.stdout.index("{"):])
