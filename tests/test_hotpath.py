@@ -251,6 +251,30 @@ def test_clone_shares_the_random_source_until_one_draws():
     assert again.actions == game.actions - 1 and again.history == game.history[:-1]
 
 
+def test_clone_shares_the_public_cards_until_either_learns_more():
+    # the cards face up to everyone are copied at the first change, not at clone()
+    import random
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=4, seed=5)
+    rng = random.Random(5)
+    while len(game.public) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    before = set(game.public)
+    copy = game.clone()
+    assert copy.public is game.public
+    while copy.public == before and not copy.finished:    # the copy plays on: its own
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert copy.public > before and game.public == before
+    other = game.clone()
+    while game.public == before and not game.finished:    # the original plays on
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.public > before and other.public == before
+    had = set(game.public)
+    shown = game.clone()                                    # show: adds to a copy only
+    shown.call_ruleset(lambda g, L: g.rules.context.ns["_show"](g, ["2C", "3C"]), {})
+    assert {"2C", "3C"} <= shown.public and game.public == had
+
+
 def test_compile_command(capsys):
     from rulekit.cli import main
     assert main(["compile", "mattis"]) == 0

@@ -368,7 +368,7 @@ class GameState(ActionParsing, State):
         d["out_order"] = self.out_order[:]
         self._history_shared = d["_history_shared"] = True   # copied at the next action
         d["events"] = []                # a copy starts its own event log
-        d["public"] = self.public.copy()
+        self._public_shared = d["_public_shared"] = True     # copied before it grows
         d["surfaced"] = self.surfaced[:]
         d["_L"] = self._L.copy()
         # _legal is shared: it is replaced, never changed in place

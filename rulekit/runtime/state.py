@@ -59,6 +59,7 @@ class State:
         self._history_shared = False  # True: shared with a copy, copied before it grows
         self.events: list[dict] = []  # what happened, in order (see emit)
         self.public: set = set()      # cards face up to every seat in this hand
+        self._public_shared = False   # True: shared with a copy, copied before it grows
         self.surfaced: list = []      # put face up since the last decision (for `public`)
 
     @property
@@ -87,6 +88,8 @@ class State:
         once.)"""
         surfaced = self.surfaced
         if surfaced:
+            if self._public_shared:
+                self.public, self._public_shared = set(self.public), False
             marks = self.marks
             if marks:
                 self.public.update([c for c in surfaced if marks.get(c) != "down"])

@@ -221,6 +221,8 @@ def _show(G, what, owner=None):
     if not cards:
         return
     who = f"seat {owner} shows" if owner is not None else "shown to all:"
+    if G._public_shared:                # shared with a copy (clone): copied first
+        G.public, G._public_shared = set(G.public), False
     G.public.update(cards)
     G.emit({"kind": "shown", "cards": cards, "seat": owner,
             "text": f"{who} {' '.join(cards)}"})
@@ -250,7 +252,7 @@ def _new_hand(G):
             for pile in (G.z[name] if decl.per == "seat" else [G.z[name]]):
                 public.update(c for c in pile if marks.get(c) != "down")
     public.update(c for c, m in marks.items() if m == "up")
-    G.public = public
+    G.public, G._public_shared = public, False
     G.emit({"kind": "new_hand", "number": G.hand_no, "dealer": G.dealer})
 
 
