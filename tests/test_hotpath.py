@@ -252,7 +252,8 @@ def test_clone_shares_the_random_source_until_one_draws():
 
 
 def test_clone_shares_the_public_cards_until_either_learns_more():
-    # the cards face up to everyone are copied at the first change, not at clone()
+    # the cards face up to everyone, and where each card is, are copied at the first
+    # change, not at clone()
     import random
     rules = rulekit.load("mattis")
     game = rules.new_game(players=4, seed=5)
@@ -269,6 +270,9 @@ def test_clone_shares_the_public_cards_until_either_learns_more():
     while game.public == before and not game.finished:    # the original plays on
         game.apply(rng.choice(game.legal_actions()))
     assert game.public > before and other.public == before
+    for g in (game, copy, other):                # where each card is, each its own
+        for c, (zone, seat) in g.where.items():
+            assert c in (g.z[zone] if seat is None else g.z[zone][seat]), (c, zone, seat)
     had = set(game.public)
     shown = game.clone()                                    # show: adds to a copy only
     shown.call_ruleset(lambda g, L: g.rules.context.ns["_show"](g, ["2C", "3C"]), {})
@@ -301,6 +305,7 @@ def reference_determinize(game, seat, rng):
         else:
             places += [(copy.z[name], i, name, None) for i, c in enumerate(shown) if c is None]
     hidden = [lst[i] for lst, i, _, _ in places]
+    copy.where, copy._where_shared = dict(copy.where), False    # its own, to change
     new = hidden[:]
     rng.shuffle(new)
     old_tags = {c: copy.tags.pop(c) for c in hidden if c in copy.tags}

@@ -62,6 +62,8 @@ def determinize(game, seat: int, rng: random.Random):
         return copy
     new = hidden[:]
     shuffle(rng, new)
+    if copy._where_shared:              # shared with the game: its own before changing
+        copy.where, copy._where_shared = copy.where.copy(), False
     tags, where = copy.tags, copy.where
     old_tags = {c: tags.pop(c) for c in hidden if c in tags} if tags else None
     old_marks = {c: marks.pop(c) for c in hidden if c in marks} if marks else None

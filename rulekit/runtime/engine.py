@@ -360,7 +360,7 @@ class GameState(ActionParsing, State):
         for k in rules.list_vars:
             if v[k].__class__ is list:
                 v[k] = v[k][:]
-        d["where"] = self.where.copy()
+        self._where_shared = d["_where_shared"] = True       # copied before it changes
         d["tags"] = self.tags.copy()
         d["playno"] = self.playno.copy()
         d["marks"] = self.marks.copy()

@@ -28,6 +28,7 @@ class State:
         self._rng_shared = False  # True: shared with a copy (see rng), copied before use
         self.z: dict = {}
         self.where: dict = {}     # card -> (zone name, seat or None)
+        self._where_shared = False  # True: shared with a copy, copied before it changes
         for name, decl in rules.zones.items():
             self.z[name] = [[] for _ in range(n)] if decl.per == "seat" else []
         self.z["deck"] = list(deck)

@@ -181,6 +181,8 @@ def _move(G, what, zname, seat, by, kind, at=None):
     decl = rules.zones[zname]
     z = G.z
     dest = z[zname][seat] if seat is not None else z[zname]
+    if G._where_shared:                 # shared with a copy (clone): copied first
+        G.where, G._where_shared = G.where.copy(), False
     where, marks, tags = G.where, G.marks, G.tags
     for c in cards:
         if c.__class__ is not str or c not in where:
@@ -274,6 +276,8 @@ def mover_to(decl, tagged_zones: frozenset):
                 what = what[0]            # a one-card play moves as its card
             else:
                 return _move(G, what, zname, seat, by, kind)
+        if G._where_shared:
+            G.where, G._where_shared = G.where.copy(), False
         z, where = G.z, G.where
         loc = where.get(what)
         if loc is None:
