@@ -76,6 +76,9 @@ class Cards:
                 base += 1
         self._upper = {c.upper(): c for c in self.pack}
         self.ranked = {c: r for c, r in self.rank_of.items() if r is not None}
+        self._copies: dict = {}                       # face -> its cards, first copy first
+        for c in self.pack:
+            self._copies.setdefault(self.face_of[c], []).append(c)
         self.copies = n > 1 or any(count > 1 for count in self.extra.values())
 
     def lookup(self, text) -> str | None:
@@ -128,8 +131,7 @@ class Cards:
 
     def copies_of(self, card: str) -> list:
         """Every card with ``card``'s face, first copy first (``['QS', 'QS#2']``)."""
-        face = self.face_of[card]
-        return [c for c in self.pack if self.face_of[c] == face]
+        return list(self._copies[self.face_of[card]])
 
     def is_card_text(self, word: str) -> bool:
         """Whether ``word`` is written as a card (for styling free text)."""

@@ -11,26 +11,9 @@ from pathlib import Path
 import pytest
 
 import rulekit
+from cli_run import cli
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-
-
-def cli(argv, cwd):
-    """Run the rulekit command line in this process (as ``rulekit ARGV`` in ``cwd``)."""
-    import contextlib
-    import io
-    import os
-    from types import SimpleNamespace
-    from rulekit.cli import main
-    out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
-    os.chdir(cwd)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main([str(a) for a in argv])
-    finally:
-        os.chdir(here)
-    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def load(name, options=None):

@@ -10,28 +10,11 @@ from pathlib import Path
 import pytest
 
 import rulekit
+from cli_run import cli
 from rulekit.errors import CardError
 
 TOY = Path(__file__).parent / "toys" / "packs.yaml"
 FACES = [f"{r}{s}" for s in "RB" for r in "1234"]
-
-
-
-def cli(argv, cwd):
-    """Run the rulekit command line in this process (as ``rulekit ARGV`` in ``cwd``)."""
-    import contextlib
-    import io
-    import os
-    from types import SimpleNamespace
-    from rulekit.cli import main
-    out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
-    os.chdir(cwd)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main([str(a) for a in argv])
-    finally:
-        os.chdir(here)
-    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 @pytest.fixture(scope="module")

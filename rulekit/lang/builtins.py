@@ -96,23 +96,25 @@ def rank_name(G, c):
          "without a rank, the extra cards, are left out); null if none", "highest(hand[s])",
          state=True)
 def highest(G, cs):
-    r = G.rules.cards.ranked
-    ranked = [c for c in cs if c in r] if len(r) < len(G.rules.rank_of) else cs
-    return max(ranked, key=r.__getitem__) if ranked else None
+    return _by_rank(G, cs, max)
 
 
 @builtin("cards", "card", "the card of lowest rank (the first such in list order; cards "
          "without a rank, the extra cards, are left out); null if none", "lowest(p)",
          state=True)
 def lowest(G, cs):
+    return _by_rank(G, cs, min)
+
+
+def _by_rank(G, cs, pick):
+    """``pick`` (max or min) of the cards of ``cs`` that have a rank, by rank; or None."""
     r = G.rules.cards.ranked
     ranked = [c for c in cs if c in r] if len(r) < len(G.rules.rank_of) else cs
-    return min(ranked, key=r.__getitem__) if ranked else None
+    return pick(ranked, key=r.__getitem__) if ranked else None
 
 
 @builtin("card", "str", "the card's face: its text without the copy mark ('QS' for QS#2, "
-         "'JK' for JK#2), the same for every copy of a card in a game of several packs",
-         "face(c) == 'JK'", state=True)
+         "'JK' for JK#2), the same for every copy of a card", "face(c) == 'JK'", state=True)
 def face(G, c):
     return G.rules.cards.face_of.get(c) if c.__class__ is str else None
 

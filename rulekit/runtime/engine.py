@@ -31,7 +31,7 @@ from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
 from ..randomness import shuffle
 from ..outcome import copy_outcome
-from ..model import COPY_MARK
+from ..cards import COPY_MARK
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .actions import Action, Result, action_key  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401

@@ -4,7 +4,8 @@ word) by its text."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from ..model import COPY_MARK, TYPED_CHOICES
+from ..cards import COPY_MARK
+from ..model import TYPED_CHOICES
 from .actions import Action
 
 
