@@ -238,7 +238,14 @@ class Transition:
 @dataclass
 class Step:
     """A step: runs ``do`` on entry; asks ``actor`` (if any) to pick one of
-    ``actions``; then takes the first transition whose condition holds."""
+    ``actions``; then takes the first transition whose condition holds.
+
+    A step with ``actors`` (a function giving a list of seats) asks several seats at
+    once: a *shared window* (any listed seat with a legal action may act, one action at
+    a time, the list's order being the precedence, until none may act or ``until``
+    holds after an action; then its transitions) or, when ``simultaneous``, one
+    private choice of each listed seat, whose effects run in seat order once all have
+    chosen. ``decides``: the step waits for a decision (an ``actor`` or ``actors``)."""
     name: str
     phase: str
     do: Block
@@ -249,7 +256,11 @@ class Step:
     doc: str = ""
     ends_game: bool = False
     rule: str = ""
-    legal: Callable | None = None   # G -> the legal actions (compiler.hotpath), if actor
+    actors: Callable | None = None  # (G, L) -> the seats that may act (a list), or None
+    simultaneous: bool = False      # actors each make one hidden choice
+    until: Callable | None = None   # (G, L) -> true: a shared window closes after an action
+    decides: bool = False           # an actor or actors: the step waits for a decision
+    legal: Callable | None = None   # G -> the legal actions (compiler.hotpath), if it decides
     enter: Callable | None = None   # G -> this step, entered (its do run)
     follow: Callable | None = None  # (G, L) -> the next step, entered (a transition taken)
 

@@ -79,6 +79,14 @@ def explain(rules) -> str:
                 parts.append(_effects(s["do"]))
             if "actor" in s:
                 parts.append(f"seat {s['actor']} chooses: {' or '.join(s['actions'])}")
+            elif "actors" in s and s.get("simultaneous"):
+                parts.append(f"each of the seats {s['actors']} chooses at the same time, "
+                             f"hidden until all have chosen: {' or '.join(s['actions'])}")
+            elif "actors" in s:
+                until = f", until {' '.join(str(s['until']).split())}" if "until" in s else ""
+                parts.append(f"any of the seats {s['actors']} may act, one at a time, in "
+                             f"that order of precedence, while one can{until}: "
+                             f"{' or '.join(s['actions'])}; then")
             nxt = s.get("next")
             if isinstance(nxt, str):
                 parts.append(f"go to {nxt}")
@@ -241,7 +249,7 @@ def to_mermaid(rules) -> str:
     for pname, phase in rules.phases.items():
         lines.append(f"  state {_node_id(pname)} {{")
         for sname, step in phase.steps.items():
-            kind = " (decision)" if step.actor is not None else ""
+            kind = " (decision)" if step.decides else ""
             lines.append(f'    state "{sname}{kind}" as {_node_id(step.key)}')
         lines.append("  }")
     lines.append(f"  [*] --> {_node_id(first)}")
@@ -269,7 +277,7 @@ def to_dot(rules) -> str:
         lines.append(f"  subgraph {_dot_quote('cluster_' + pname)} {{")
         lines.append(f"    label={_dot_quote('phase ' + pname)};")
         for sname, step in phase.steps.items():
-            shape = "box" if step.actor is not None else "ellipse"
+            shape = "box" if step.decides else "ellipse"
             lines.append(f"    {_dot_quote(step.key)} [label={_dot_quote(sname)}, shape={shape}];")
         lines.append("  }")
     for a, b, data in g.edges(data=True):

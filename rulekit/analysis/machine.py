@@ -51,7 +51,7 @@ def build_machine(rules, sink: DiagnosticSink):
     ending = procedures_that_end(rules)
     for pname, phase in rules.phases.items():
         for sname, step in phase.steps.items():
-            g.add_node(step.key, phase=pname, step=sname, decides=step.actor is not None)
+            g.add_node(step.key, phase=pname, step=sname, decides=step.decides)
             blocks = [step.do] + [t.do for t in step.transitions] + [a.do for a in step.actions]
             ends = any(block_ends_game(b, ending) for b in blocks)
             step.ends_game = ends

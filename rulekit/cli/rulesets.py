@@ -170,7 +170,7 @@ def cmd_compile(args) -> int:
         print(printable(source, 10**8))
         return 0
     steps = list(rules.steps())
-    decisions = sum(1 for s in steps if s.actor is not None)
+    decisions = sum(1 for s in steps if s.decides)
     print(f"{rules.name}: {count(len(steps), 'step')} ({decisions} with decisions), "
           f"{count(len(rules.definitions), 'definition')}, "
           f"{count(len(rules.procedures), 'procedure')}: "

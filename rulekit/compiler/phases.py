@@ -113,16 +113,38 @@ def choice_kind(domain) -> str:
 
 def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     has_actor = "actor" in sdata
+    shared = "actors" in sdata
+    if has_actor and shared:
+        c.err(path + ("actors",), f"step '{name}': has both 'actor' (one seat decides) and "
+              "'actors' (several seats may act); keep one", "schema")
+    if "actions" in sdata and not (has_actor or shared):
+        c.err(path + ("actions",), f"step '{name}': has actions but no 'actor' (or "
+              "'actors') to choose them", "schema")
+    if sdata.get("simultaneous") and "until" in sdata:
+        c.err(path + ("until",), f"step '{name}': a simultaneous step has no 'until': it "
+              "closes once every listed seat has chosen", "schema")
     entry_scope = Scope()
     do = c.effects(path + ("do",), entry_scope, share=True)
-    # locals bound by `let` in do stay visible to the actor and the transitions
+    # locals bound by `let` in do stay visible to the actor and the transitions (a
+    # shared window's transitions are taken when it closes: no one seat acted last)
     after = Scope(locals=entry_scope.locals,
                   specials=frozenset({"actor", "last_action"}) if has_actor else frozenset())
-    actor = None
+    actor = actors = until = None
     step_actions = []
-    if has_actor:
-        a = c.expr(path + ("actor",), Scope(locals=after.locals), "seat")
-        actor = c.fn(a.code) if a else None
+    if shared:
+        a = c.expr(path + ("actors",), Scope(locals=after.locals), "list")
+        actors = c.fn(a.code) if a else None
+        if a is not None and (a.type != "list" or a.items not in (None, "seat", "int", "any")):
+            c.err(path + ("actors",), f"step '{name}': actors must be a list of seats, not "
+                  f"of {a.items or 'card'}s", "type")
+        if "until" in sdata:
+            u = c.expr(path + ("until",), Scope(locals=after.locals,
+                                                specials=frozenset({"actor", "last_action"})))
+            until = c.fn(u.code) if u else None
+    if has_actor or shared:
+        if has_actor:
+            a = c.expr(path + ("actor",), Scope(locals=after.locals), "seat")
+            actor = c.fn(a.code) if a else None
         for i, aname in enumerate(sdata.get("actions") or []):
             if aname not in actions:
                 c.err_or_blame(path + ("actions", i), ("phases", phase, "actions", aname),
@@ -148,7 +170,9 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
                                           c.src.pos(tp + ("goto",)), str(tdata.get("if", "")),
                                           code))
     return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
-                sdata.get("doc", ""), rule=sdata.get("rule", ""))
+                sdata.get("doc", ""), rule=sdata.get("rule", ""), actors=actors,
+                simultaneous=bool(sdata.get("simultaneous")) and shared, until=until,
+                decides=has_actor or shared)
 
 
 def link(c: CompileContext, phases: dict) -> None:

@@ -1,7 +1,9 @@
 """Agents that choose actions for a seat.
 
 An agent is any object with ``choose(game) -> Action`` (``game`` is the
-:class:`~rulekit.engine.GameState` with that agent's seat to act). Made by
+:class:`~rulekit.engine.GameState` with that agent's seat to act); at a step where
+several seats may act, an agent that is not first in precedence is asked with
+``choose(game, seat=SEAT)`` (rulekit.play.session.play_out). Made by
 :func:`make_agent`; the kinds are ``random`` and ``greedy``.
 
 The greedy agent never uses information its seat does not have: it scores each legal
@@ -25,8 +27,9 @@ class RandomAgent:
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
 
-    def choose(self, game):
-        return self.rng.choice(game.legal_actions())
+    def choose(self, game, seat=None):
+        """One of the legal actions of ``seat`` (default: the seat to act)."""
+        return self.rng.choice(game.legal_actions(seat))
 
 
 def determinize(game, seat: int, rng: random.Random):
@@ -36,8 +39,13 @@ def determinize(game, seat: int, rng: random.Random):
     Tags and face-down marks belong to the place, so they follow the new card. What is
     hidden is what :meth:`~rulekit.runtime.engine.GameState.view` hides, found without
     building the view; the redeal takes the same values from ``rng`` as it always did.
+    The pending choices of other seats at a simultaneous step are forgotten (those
+    seats choose again in the copy): ``seat`` cannot know them.
     """
     copy = game.clone()
+    hid = bool(copy._pending) and any(s != seat for s in copy._pending)
+    if hid:
+        copy._hide_choices(seat)
     marks = copy.marks
     segments = []   # (list object, the hidden indices or None for all of it, (zone, seat))
     hidden = []     # the hidden cards, in zone, seat and list order
@@ -59,6 +67,8 @@ def determinize(game, seat: int, rng: random.Random):
                 segments.append((lst, idx, (name, s)))
                 hidden += [lst[i] for i in idx]
     if not hidden:
+        if hid:
+            copy.call_ruleset(lambda g, L: g._relist(), {})
         return copy
     new = hidden[:]
     shuffle(rng, new)
@@ -84,7 +94,7 @@ def determinize(game, seat: int, rng: random.Random):
                 tags[card] = old_tags[old]
             if old_marks and old in old_marks:
                 marks[card] = old_marks[old]
-    copy.call_ruleset(lambda g, L: g._compute_legal(), {})
+    copy.call_ruleset(lambda g, L: g._relist(), {})
     return copy
 
 
@@ -99,11 +109,12 @@ class GreedyAgent:
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
 
-    def choose(self, game):
-        actions = game.legal_actions()
+    def choose(self, game, seat=None):
+        """The best-scoring legal action of ``seat`` (default: the seat to act)."""
+        actions = game.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
-        seat = game.to_act
+        seat = game.to_act if seat is None else seat
         phases = game.rules.phases
         base = determinize(game, seat, self.rng)
         best, best_score = [], None

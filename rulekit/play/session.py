@@ -9,16 +9,17 @@ from .transcript import face_up_cards
 
 
 def step(game, action, transcript=None) -> None:
-    """Apply ``action`` for the seat to act and, with a ``transcript``, print it with the
-    cards it turned face up or picked up, and the announcements that followed.
+    """Apply ``action`` (for the seat to act, or its own seat where several may act)
+    and, with a ``transcript``, print the actions it took (a simultaneous choice: that
+    the seat has chosen; all of them once everyone has) with the cards they turned face
+    up or picked up, and the announcements that followed.
     Raises rulekit.IllegalAction as ``game.apply`` does."""
     if transcript is None:
         game.apply(action)
         return
-    seat, before, table, mark = game.to_act, set(game.public), face_up_cards(game), \
-        len(game.events)
+    before, table, mark = set(game.public), face_up_cards(game), len(game.events)
     game.apply(action)
-    transcript.action(seat, action, before, table, mark)
+    transcript.actions(mark, before, table)
     transcript.flush()
 
 
@@ -34,13 +35,38 @@ def play_out(game, agents: dict, transcript=None, stop=None, after=None) -> None
         if stop is not None and stop():
             raise KeyboardInterrupt
         try:
-            action = agents[game.to_act].choose(game)
+            action = _ask(game, agents)
         except RulesetFailure as exc:           # the ruleset failed inside an agent
             game.stop(str(exc))
             return
         step(game, action, transcript)
         if after is not None:
             after(game)
+
+
+class _Wait:
+    """What a person returns to let the next seat in precedence act first."""
+
+    def __repr__(self):
+        return "WAIT"
+
+
+WAIT = _Wait()
+
+
+def _ask(game, agents: dict):
+    """The action to take now: the seat to act's, or where several seats may act (a
+    shared window), the first in precedence that does not :data:`WAIT` (only a
+    person waits; an agent always acts, and the last seat may not wait)."""
+    actors = game.actors
+    if len(actors) == 1:
+        return agents[actors[0]].choose(game)
+    for seat in actors:
+        agent = agents[seat]
+        action = agent.choose(game) if seat == game.to_act else agent.choose(game, seat=seat)
+        if action is not WAIT:
+            return action
+    raise RuntimeError("every seat waited")       # the last seat may not wait
 
 
 def simulate(rules, name: str, games: int) -> list:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import CardError, IllegalAction, RulekitError, printable
+from .session import WAIT
 
 
 class Abandoned(RulekitError):
@@ -170,17 +171,36 @@ class HumanAgent:
         self.style = style
         self.inp = inp or sys.stdin
 
-    def choose(self, game):
+    def choose(self, game, seat=None):
+        """The action this person types for their seat; at a shared window, ``WAIT``
+        (rulekit.play.session) when they type ``wait`` to let a later seat act first.
+        Raises Abandoned at end of input or an interrupt."""
         rules = game.rules
         names = []
-        for a in game.legal_actions():
+        legal = game.legal_actions(self.seat)
+        for a in legal:
             if a.name not in names:
                 names.append(a.name)
-        actions = sorted(game.legal_actions(), key=lambda a: (
+        actions = sorted(legal, key=lambda a: (
             names.index(a.name), [hand_order(rules, c) for c in a.cards]))
         out = self.console
         for line in render_view(game, self.seat, self.style):
             out.print(line)
+        others = [s for s in game.actors if s != self.seat]
+        later = others[game.actors.index(self.seat):] if self.seat in game.actors else []
+        chosen = game.view(self.seat).get("chosen")
+        if chosen is not None:                  # a simultaneous choice
+            done = [s for s, _ in chosen if s != self.seat]
+            bits = [f"seat{_s(seats)} {_seats(seats)} {verb}" for seats, verb in (
+                (done, "has chosen" if len(done) == 1 else "have chosen"),
+                (others, "still chooses" if len(others) == 1 else "still choose")) if seats]
+            out.print("  everyone chooses at the same time" + (f" ({'; '.join(bits)})" if bits
+                                                             else "")
+                      + ": each choice stays hidden until every seat has chosen")
+        elif others:
+            out.print(f"  seat{_s(others)} {_seats(others)} may also act now"
+                      + (f"; type 'wait' to let seat{_s(later)} {_seats(later)} act first"
+                         if later else ""))
         for i, act in enumerate(actions, 1):
             out.print(f"  [bold]{i:>2}[/bold]) {self.style.text(str(act))}")
         while True:
@@ -200,6 +220,8 @@ class HumanAgent:
                 out.print("  please type a number from the list, or an action such as "
                           f"'{actions[0]}'")
                 continue
+            if text.lower() == "wait" and later and not any(a.name == "wait" for a in actions):
+                return WAIT
             if text.lower() in ("help", "?", "h"):
                 out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
                           f" or its text such as '{_escape(str(actions[-1]))}'; a card alone "
@@ -213,7 +235,7 @@ class HumanAgent:
                 out.print(f"  {shown} is not on the list: choose 1 to {len(actions)}")
                 continue
             try:
-                return game.parse_action(text)
+                return game.parse_action(text, seat=self.seat)
             except CardError as exc:
                 out.print(f"  {_escape(str(exc))}")
             except IllegalAction:
@@ -222,6 +244,16 @@ class HumanAgent:
                     return match
                 out.print(f"  '{_escape(text)}' is not legal now; choose one of the "
                           f"{len(actions)} listed (a number is enough)")
+
+
+def _s(seats) -> str:
+    return "s" if len(seats) > 1 else ""
+
+
+def _seats(seats) -> str:
+    """``1``, ``1 and 2``, ``0, 1 and 3``."""
+    words = [str(s) for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _by_cards(game, text: str, actions):

@@ -91,6 +91,17 @@ class Transcript:
             self.phase = phase
             self.say(f"  -- phase {phase} --")
 
+    def actions(self, mark: int, before_public=None, on_table=None) -> None:
+        """Print the actions taken from event ``mark`` on (see :meth:`action`), and the
+        seats that made a simultaneous choice still hidden."""
+        events = self.game.events
+        for i in range(mark, len(events)):
+            ev = events[i]
+            if ev["kind"] == "action":
+                self.action(ev["seat"], ev["action"], before_public, on_table, i)
+            elif ev["kind"] == "chosen":
+                self.say(f"  seat {ev['seat']} has chosen (hidden until every seat has)")
+
     def action(self, seat, action, before_public=None, on_table=None, mark=None):
         """Print an action just applied; ``mark`` is ``len(game.events)`` before it
         (default: the last action's events).
@@ -113,7 +124,8 @@ class Transcript:
                 if ev["kind"] == "moved" and zones[ev["to"][0]].see == "all" \
                         or ev["kind"] == "revealed":
                     surfaced += ev["cards"]
-            shown = [c for c in surfaced if c not in action.cards
+            named = str(action).split()[1:]
+            shown = [c for c in surfaced if c not in named
                      and c not in before_public and c in g.public]
             if shown:
                 extra += f" (face up: {' '.join(shown)})"

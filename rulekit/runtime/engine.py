@@ -36,13 +36,14 @@ from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_AC
 from .actions import Action, Result, action_key  # noqa: F401 (part of the engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
 from .parsing import ActionParsing
+from .seats import SharedSteps, split_seat
 from .state import State
 
 _copy = list.copy
 
 
 
-class GameState(ActionParsing, State):
+class GameState(SharedSteps, ActionParsing, State):
     """A game in progress. Made by :meth:`rulekit.runtime.rules.Rules.new_game` (see it
     for the arguments; ``random_version=1`` uses the random source as records of format
     ``/1`` did: a given dealer took no value from it)."""
@@ -137,6 +138,7 @@ class GameState(ActionParsing, State):
         if isinstance(exc, GameOver):
             self.actor = None
             self._legal, self._index = [], {}
+            self._window = self._pending = None
         elif isinstance(exc, RecursionError):
             self._abort(f"a procedure calls itself without end (in step {self._where()})")
         elif isinstance(exc, RulesetFault):
@@ -182,6 +184,7 @@ class GameState(ActionParsing, State):
         self.message = message
         self.actor = None
         self._legal, self._index = [], {}
+        self._window = self._pending = None
 
     def _start(self):
         self.rules.setup.fn(self, {})
@@ -195,11 +198,22 @@ class GameState(ActionParsing, State):
         functions (``enter``, ``follow``; see rulekit.compiler.hotpath)."""
         auto = 0
         step = self.step
-        while step.actor is None:
-            auto += 1
+        while True:
+            while step.decides is False:
+                auto += 1
+                if auto > AUTO_STEP_LIMIT:
+                    self._abort(f"automatic steps ran {AUTO_STEP_LIMIT} times without a "
+                                f"decision (last at step {step.key})")
+                    return
+                step = step.follow(self, self._L)
+            if step.actors is None:
+                break
+            if self._open(step):            # several seats (rulekit.runtime.seats)
+                return
+            auto += 1                       # none may act: the window closes
             if auto > AUTO_STEP_LIMIT:
-                self._abort(f"automatic steps ran {AUTO_STEP_LIMIT} times without a decision "
-                            f"(last at step {step.key})")
+                self._abort(f"automatic steps ran {AUTO_STEP_LIMIT} times without a "
+                            f"decision (last at step {step.key})")
                 return
             step = step.follow(self, self._L)
         actor = step.actor(self, self._L)
@@ -249,10 +263,6 @@ class GameState(ActionParsing, State):
         """The seat to act, or None once the game has ended."""
         return None if self.finished else self.actor
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act (empty once the game has ended)."""
-        return list(self._legal)
-
     def _strings(self) -> list[str]:
         return [str(a) for a in self._legal]
 
@@ -264,7 +274,9 @@ class GameState(ActionParsing, State):
 
     def apply(self, action) -> None:
         """Take ``action`` (an Action from :meth:`legal_actions` or an action string) for
-        the seat to act, then run automatic steps up to the next decision.
+        the seat to act (or, at a step with several ``actors``, for its own seat: an
+        action string then starts with the seat, ``"2: take"``), then run automatic steps
+        up to the next decision.
 
         Raises rulekit.IllegalAction if it is not legal now (the message names the legal
         ones), rulekit.CardError for bad card text.
@@ -276,8 +288,8 @@ class GameState(ActionParsing, State):
                 if act is action:
                     break
             else:
-                act = self._indexed().get(action_key(action))
-            if act is None or action[2] != self.actor:
+                act = self._find(action)
+            if act is None:
                 raise IllegalAction(self._illegal_message(action), str(action), self.actor,
                                     self._strings())
         else:
@@ -290,15 +302,29 @@ class GameState(ActionParsing, State):
             self.settle_knowledge()
 
     def _apply(self, act: Action):
-        name, cards, seat, choice, defn, text = act
-        self.last_action = name
+        if self._window is not None:            # several seats may act
+            return self._apply_shared(act)
         self.actions = count = self.actions + 1
+        try:
+            self._run(act, count, False)
+            self.step.follow(self, self._L)
+            self._advance()
+        finally:
+            if count >= self.max_actions and self.status == "in_progress":
+                self._abort(f"stopped after {self.actions} actions (max_actions)")
+
+    def _run(self, act: Action, count: int, shared: bool) -> None:
+        """Record ``act`` (the ``count``-th action; ``shared``: written with its seat) and
+        run its effects, its seat acting."""
+        name, cards, seat, choice, defn, text = act
+        self.actor = seat
+        self.last_action = name
         if text is None:                        # (the generated code's shared actions
             text = " ".join((name,) + cards) if cards else name  # carry their string)
         if self._history_shared:                # shared with a copy since clone()
             self.history = self.history[:]
             self._history_shared = False
-        self.history.append(text)
+        self.history.append(f"{seat}: {text}" if shared else text)
         self._legal, self._index = [], None
         var = defn.var
         if var is None:
@@ -309,16 +335,10 @@ class GameState(ActionParsing, State):
         event = {"kind": "action", "seat": seat, "action": text, "until": None,
                  "actions": count, "phase": self.phase}
         events.append(event)
-        try:
-            if defn.private is not None:        # what the other seats see of it
-                event["public"] = defn.private(self, L)
-            defn.do.fn(self, L)
-            event["until"] = len(events)        # the events of the action's own effects
-            self.step.follow(self, self._L)
-            self._advance()
-        finally:
-            if count >= self.max_actions and self.status == "in_progress":
-                self._abort(f"stopped after {self.actions} actions (max_actions)")
+        if defn.private is not None:            # what the other seats see of it
+            event["public"] = defn.private(self, L)
+        defn.do.fn(self, L)
+        event["until"] = len(events)            # the events of the action's own effects
 
     # ---- looking at the state -----------------------------------------------------------
     def dump(self) -> dict:

@@ -7,15 +7,30 @@ from ..errors import IllegalAction
 from ..cards import COPY_MARK
 from ..model import TYPED_CHOICES
 from .actions import Action
+from .seats import split_seat
 
 
 class ActionParsing:
     """The part of :class:`~rulekit.runtime.engine.GameState` that reads action strings."""
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
         """The legal :class:`Action` an action string names (case-insensitive, ``10`` for
-        ``T``, a run's cards in any order). Raises IllegalAction (with the legal ones)
-        for an unknown or illegal action, rulekit.CardError for bad card text."""
+        ``T``, a run's cards in any order), for the seat to act, or for ``seat`` (or the
+        seat the text starts with, ``"2: take"``) when several seats may act. Raises
+        IllegalAction (with the legal ones) for an unknown or illegal action, or a seat
+        that may not act now; rulekit.CardError for bad card text."""
+        if isinstance(text, str):
+            said, rest = split_seat(text)
+            if said is not None:
+                if seat is not None and said != seat:
+                    raise IllegalAction(f"'{text}' is an action of seat {said}, not of seat "
+                                        f"{seat}", text, seat, self._strings())
+                seat, text = said, rest
+        if seat is not None:
+            return self._as_seat(seat, self._parse_action, text)
+        return self._parse_action(text)
+
+    def _parse_action(self, text: str) -> Action:
         if not isinstance(text, str):
             raise IllegalAction(f"{text!r} is not legal: an action is its text, such as "
                                 f"'{self._strings()[0] if self._legal else 'pass'}'", str(text),

@@ -4,7 +4,8 @@ A record is the whole game as JSON (INTERFACES.md section 2): ``format``
 (``rulekit-record/2``; ``/1`` records are read and replayed as before), the ruleset (a
 bundled name, or a path relative to the record's own folder), the options chosen,
 players, dealer, deck and/or seed, ``max_actions`` when not the default, the action
-strings in order, and the result once the game has ended. ``/2`` adds
+strings in order (an action at a step where several seats may act starts with its
+seat: ``"2: take"``), and the result once the game has ended. ``/2`` adds
 ``rulekit_version``, ``fingerprint`` (of the resolved ruleset, see
 :func:`rulekit.runtime.loader.fingerprint`) and ``seats`` (who played each seat:
 ``human`` or an agent kind). Usage::
@@ -43,7 +44,7 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
         rec["seats"] = list(seats)
     if game.max_actions != MAX_ACTIONS:
         rec["max_actions"] = game.max_actions
-    rec["actions"] = list(game.history)
+    rec["actions"] = game.record_actions()   # (pending simultaneous choices too)
     if game.finished:
         rec["result"] = game.result.as_dict()
         o = copy_outcome(game.outcome)      # the places and returns, checked on replay

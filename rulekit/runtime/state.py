@@ -54,6 +54,8 @@ class State:
         self.phase = None
         self.step = None
         self.actor = None
+        self._window = None       # several actors: seat -> legal actions (runtime.seats)
+        self._pending = None      # a simultaneous step: seat -> its hidden choice
         self.last_action = None
         self.actions = 0
         self.history: list[str] = []
@@ -115,11 +117,20 @@ class State:
         vars_ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.v.items()}
         to_act = self.to_act
         legal = self._strings() if (viewer is None or viewer == to_act) else []
-        return {"ruleset": self.rules.name, "players": self.n, "dealer": self.dealer,
-                "status": self.status, "phase": self.phase, "to_act": to_act,
-                "legal": legal, "zones": zones, "vars": vars_,
-                "out_order": list(self.out_order), "loser": self.loser,
-                "actions": self.actions, "outcome": copy_outcome(self.outcome)}
+        out = {"ruleset": self.rules.name, "players": self.n, "dealer": self.dealer,
+               "status": self.status, "phase": self.phase, "to_act": to_act,
+               "legal": legal, "zones": zones, "vars": vars_,
+               "out_order": list(self.out_order), "loser": self.loser,
+               "actions": self.actions, "outcome": copy_outcome(self.outcome)}
+        window = self._window
+        if window is not None and self.status == "in_progress":   # several seats may act
+            out["actors"] = list(window)
+            if viewer is not None and viewer != to_act and viewer in window:
+                out["legal"] = [str(a) for a in window[viewer]]
+            if self._pending is not None:    # a simultaneous step: who has chosen what
+                out["chosen"] = [[s, str(a) if viewer is None or viewer == s else None]
+                                 for s, a in sorted(self._pending.items())]
+        return out
 
     @staticmethod
     def _visible(cards, decl, owner, viewer, marks) -> list:
