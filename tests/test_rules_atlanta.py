@@ -20,6 +20,8 @@ from collections import Counter
 import pytest
 
 import rulekit
+from budget import games
+from rulekit.play.agents import RandomAgent
 from rulekit.runtime.records import make_record
 from rulekit.runtime.replay import replay
 from ruleset_positions import (PACK, beating_plays, build_deck, deal_game, hands, legal,
@@ -382,6 +384,43 @@ def test_ATL_4_chances_go_clockwise_from_the_left_of_who_just_played():
     assert legal(game) == sloughs("5H")                  # 3D not losing
     assert zone(game, "trick") == ["5C", "KD", "9H", "5S", "9D", "9S"]
     assert n_actions(game) == 7
+
+
+def test_ATL_4_shared_window_option_any_seat_may_slough_first():
+    """ATL-4 with `slough_window: shared`: after seat 2's 9H both seats that may slough
+    (0 and 1, and 2 itself: it holds 5H) are asked at once, precedence from seat 2's
+    left; seat 1 sloughs before seat 0 and the record names each seat."""
+    game = _w_game({"slough_window": "shared"})
+    play(game, "play 5C", "play KD", "0: pass", "play 9H")
+    assert game.actors == [0, 1, 2] and game.to_act == 0
+    assert sorted(str(a) for a in game.legal_actions(1)) == sloughs("9S")
+    game.apply("1: slough 9S")
+    assert game.actors == [0, 2]                         # 2C left: seat 1 has nothing
+    game.apply("2: pass")                                # it leaves the window
+    assert game.actors == [0] and legal(game) == sloughs("5S", "9D")
+    game.apply("0: slough 9D")
+    game.apply("0: pass")
+    # the window closed; the trick is complete and KD (seat 1) takes the sloughs too
+    assert won(game)[1] == srt(["5C", "KD", "9H", "9S", "9D"])
+    assert make_record(game, RULESET, {}, 0)["actions"][-5:] == [
+        "play 9H", "1: slough 9S", "2: pass", "0: slough 9D", "0: pass"]
+
+
+def test_ATL_4_shared_window_played_by_bots_is_the_clockwise_reading():
+    """ATL-4: bots always act when asked, so in a shared window they act in precedence
+    order, from the player's left: the very game the clockwise reading gives, each
+    action string written with its seat."""
+    for seed in range(games(3, 12)):
+        a = rules().new_game(players=3, seed=seed)
+        b = rules({"slough_window": "shared"}).new_game(players=3, seed=seed)
+        for g in (a, b):
+            agent = RandomAgent(seed)
+            while not g.finished:
+                g.apply(agent.choose(g))
+        assert a.result == b.result and a.dump()["zones"] == b.dump()["zones"]
+        assert [h.split(": ", 1)[-1] for h in b.history] == a.history
+        assert any(": " in h for h in b.history) or not any(
+            h.startswith(("slough", "pass")) for h in a.history)
 
 
 def test_ATL_4_sloughed_cards_go_to_the_winner_and_sloughers_draw_more():
