@@ -301,3 +301,24 @@ def shared_invariants(game) -> list[str]:
         if len(game.record_actions()) != game.actions:
             bad.append("the record does not hold every action")
     return bad
+
+
+def test_a_window_that_never_opens_and_loops_is_stopped_by_the_guard(tmp_path):
+    src = WINDOW.read_text().replace("actors: open_seats", "actors: filter(seats(), s -> false)")
+    src = src.replace("        next: turn_up\n", "        next:\n          - if: count(deck) >= 0\n"
+                      "            goto: window\n          - goto: turn_up\n")
+    path = tmp_path / "loop.yaml"
+    path.write_text(src)
+    g = rulekit.load(str(path)).new_game(players=3, seed=1)
+    assert g.result.status == "aborted"
+    assert "automatic steps ran 10000 times without a decision (last at step main.window)" \
+        in g.result.message
+
+
+def test_a_bad_actors_value_at_play_time_aborts_with_the_step_named(tmp_path):
+    src = WINDOW.read_text().replace("actors: open_seats", "actors: map(seats(), s -> s + 7)")
+    path = tmp_path / "bad_seat.yaml"
+    path.write_text(src)
+    g = rulekit.load(str(path)).new_game(players=3, seed=1)
+    assert g.result.status == "aborted" and "the actor 7 is not a seat" in g.result.message
+    assert "main.window" in g.result.message

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ..errors import IllegalAction
+from ..limits import AUTO_STEP_LIMIT
 from .actions import Action, action_key
 from .faults import RulesetFault
 
@@ -104,6 +105,24 @@ class SharedSteps:
         self._first()
         return True
 
+    def _advance_shared(self, step, auto: int) -> None:
+        """Open the decision of ``step`` (one with ``actors``); while no listed seat may
+        act, take its transitions and go on as ``_advance`` does (``auto``: automatic
+        steps so far, counted against the same guard)."""
+        while not self._open(step):         # none may act: the window closes
+            while True:                     # its transitions, then automatic steps
+                auto += 1
+                if auto > AUTO_STEP_LIMIT:
+                    self._abort(f"automatic steps ran {AUTO_STEP_LIMIT} times without a "
+                                f"decision (last at step {step.key})")
+                    return None
+                step = step.follow(self, self._L)
+                if step.decides:
+                    break
+            if step.actors is None:         # a one-seat decision: as usual
+                return self._advance()
+        return None
+
     def _first(self) -> None:
         """Make the first seat of the window the seat to act."""
         window = self._window
@@ -179,6 +198,34 @@ class SharedSteps:
         finally:
             if count >= self.max_actions and self.status == "in_progress":
                 self._abort(f"stopped after {self.actions} actions (max_actions)")
+
+    def _run(self, act: Action, count: int, shared: bool) -> None:
+        """Record ``act`` (the ``count``-th action; ``shared``: written with its seat) and
+        run its effects, its seat acting (a step with several actors; ``_apply`` has
+        the same lines in place for the one-seat path)."""
+        name, cards, seat, choice, defn, text = act
+        self.actor = seat
+        self.last_action = name
+        if text is None:                        # (the generated code's shared actions
+            text = " ".join((name,) + cards) if cards else name  # carry their string)
+        if self._history_shared:                # shared with a copy since clone()
+            self.history = self.history[:]
+            self._history_shared = False
+        self.history.append(f"{seat}: {text}" if shared else text)
+        self._legal, self._index = [], None
+        var = defn.var
+        if var is None:
+            L = {}
+        else:                                   # a play: a fresh list
+            L = {var: choice[:] if choice.__class__ is list else choice}
+        events = self.events
+        event = {"kind": "action", "seat": seat, "action": text, "until": None,
+                 "actions": count, "phase": self.phase}
+        events.append(event)
+        if defn.private is not None:            # what the other seats see of it
+            event["public"] = defn.private(self, L)
+        defn.do.fn(self, L)
+        event["until"] = len(events)            # the events of the action's own effects
 
     def _hide_choices(self, seat: int) -> None:
         """Forget the pending simultaneous choices of every seat but ``seat`` (what that
