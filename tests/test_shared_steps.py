@@ -322,3 +322,16 @@ def test_a_bad_actors_value_at_play_time_aborts_with_the_step_named(tmp_path):
     g = rulekit.load(str(path)).new_game(players=3, seed=1)
     assert g.result.status == "aborted" and "the actor 7 is not a seat" in g.result.message
     assert "main.window" in g.result.message
+
+
+def test_greedy_looks_past_a_simultaneous_step_and_beats_random_bidders(bidding):
+    """At a simultaneous step the greedy agent completes its trial with random choices
+    for the other seats (it cannot know theirs), so the bid is scored on the resolved
+    prize: over seeded games it wins more often than either random seat."""
+    wins = [0, 0, 0]
+    for seed in range(games(30, 100)):
+        g = bidding.new_game(players=3, seed=seed)
+        play_out(g, {0: GreedyAgent(seed), 1: RandomAgent(seed), 2: RandomAgent(seed + 99)})
+        for s in g.result.winners:
+            wins[s] += 1
+    assert wins[0] > max(wins[1], wins[2]), wins

@@ -83,10 +83,11 @@ def explain(rules) -> str:
                 parts.append(f"each of the seats {s['actors']} chooses at the same time, "
                              f"hidden until all have chosen: {' or '.join(s['actions'])}")
             elif "actors" in s:
-                until = f", until {' '.join(str(s['until']).split())}" if "until" in s else ""
+                until = f" or {' '.join(str(s['until']).split())} holds" if "until" in s \
+                    else ""
                 parts.append(f"any of the seats {s['actors']} may act, one at a time, in "
-                             f"that order of precedence, while one can{until}: "
-                             f"{' or '.join(s['actions'])}; then")
+                             f"that order of precedence: {' or '.join(s['actions'])}; it "
+                             f"closes when none may act{until}")
             nxt = s.get("next")
             if isinstance(nxt, str):
                 parts.append(f"go to {nxt}")

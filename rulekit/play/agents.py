@@ -99,8 +99,10 @@ def determinize(game, seat: int, rng: random.Random):
 
 
 class GreedyAgent:
-    """One-step look-ahead: applies each legal action to a determinized copy and keeps
-    the one whose resulting state scores best for its seat by the ruleset's ``heuristic``
+    """One-step look-ahead: applies each legal action to a determinized copy (at a
+    simultaneous step, with random choices for the seats still to choose, so that the
+    step resolves) and keeps the one whose resulting state scores best for its seat by
+    the ruleset's ``heuristic``
     of the phase the copy is then in (else of the phase the decision is in). Ties are
     broken at random (seeded). Without any heuristic it plays like a random agent. A
     heuristic that fails raises rulekit.errors.RulesetFailure."""
@@ -121,6 +123,8 @@ class GreedyAgent:
         for act in actions:
             trial = base.clone()
             trial.apply(act)
+            while trial._pending and not trial.finished:   # a simultaneous step: the
+                trial.apply(self.rng.choice(trial.legal_actions()))  # others at random
             if trial.finished:
                 score = _final_score(trial, seat)
             else:

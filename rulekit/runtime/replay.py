@@ -16,6 +16,7 @@ from ..errors import (CardError, Diagnostic, IllegalAction, RecordError, Rulekit
                       RulesetError, suggest)
 from ..limits import MAX_ACTIONS
 from ..source.files import bundled_rulesets
+from .seats import split_seat
 from .records import _json
 
 
@@ -123,8 +124,10 @@ def replay(record: dict, upto: int | None = None, max_actions: int = MAX_ACTIONS
     changed = fingerprint_changed(record, game)
     actions = record["actions"] if upto is None else record["actions"][:max(0, upto)]
     for i, text in enumerate(actions):
-        legal = [str(a) for a in game.legal_actions()]
-        seat = game.to_act
+        said = split_seat(text)[0] if isinstance(text, str) else None
+        seat = game.to_act if said is None else said
+        legal = [str(a) for a in game.legal_actions(seat if 0 <= seat < game.n else None)] \
+            if seat is not None else []
         try:
             if apply is None:
                 game.apply(text)

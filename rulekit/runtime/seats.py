@@ -28,7 +28,7 @@ from ..limits import AUTO_STEP_LIMIT
 from .actions import Action, action_key
 from .faults import RulesetFault
 
-_SEAT_PREFIX = re.compile(r"\s*(\d{1,4})\s*:\s*(.*)\Z", re.S)
+_SEAT_PREFIX = re.compile(r"\s*([0-9]{1,4})\s*:\s*(.*)\Z", re.S)
 
 
 def split_seat(text: str):
