@@ -207,7 +207,8 @@ class ActionDef:
     ``pos`` where it is written; ``kind`` what its choice is: None (no choice),
     ``card``, ``play`` (a list of cards), or a typed choice (:data:`TYPED_CHOICES`:
     ``seat``, ``int``, ``rank``, ``suit``, ``str``); ``private`` (a private action: the
-    text the other seats see instead of its own). Its domain and ``legal`` condition
+    text the other seats see instead of its own); ``keep_order`` (a play's text keeps
+    its cards in the order the domain lists them). Its domain and ``legal`` condition
     run in the decision step's generated legal-action function (``Step.legal``,
     rulekit.compiler.hotpath)."""
     name: str
@@ -219,6 +220,7 @@ class ActionDef:
     rule: str = ""
     kind: str | None = None
     private: object = None      # f(G, L): what the other seats see of it, or None: public
+    keep_order: bool = False    # a play's text lists its cards in domain order, not by rank
 
 TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")   # choices besides cards and plays
 

@@ -83,6 +83,10 @@ def test_DUR_3_a_higher_card_of_the_suit_or_a_trump_beats_a_plain_card():
     g2 = game_of({0: H3[0], 1: ["6S", "7S", "8S", "6D", "JH", "8D"], 2: H3[2]}, "6H")
     g2.apply("attack 9C")
     assert [a for a in legal(g2, 1) if a.startswith("beat")] == ["beat 9C JH"]
+    g3 = game_of({0: ["7H", "6C", "KC", "8C", "9C", "TC"], 1: H3[1][:4] + ["8H", "AD"],
+                  2: H3[2]}, "6H")
+    g3.apply("attack KC")                                # a low trump beats a king
+    assert [a for a in legal(g3, 1) if a.startswith("beat")] == ["beat KC 8H"]
 
 
 def test_DUR_3_a_trump_is_beaten_only_by_a_higher_trump():

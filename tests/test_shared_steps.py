@@ -246,6 +246,16 @@ def test_a_person_who_waits_lets_the_next_seat_in_precedence_act(window):
     assert str(last.choose(g)) == "claim 3R"      # the last seat may not wait
 
 
+def test_nobody_waits_at_a_simultaneous_step(bidding):
+    g = bidding.new_game(players=3, seed=1)
+    out = io.StringIO()
+    person = HumanAgent(0, make_console(out, color=False), CardStyle(bidding, ascii=True),
+                        inp=io.StringIO("wait\n1\n"))
+    act = person.choose(g)
+    assert act is not WAIT and act.name == "bid"
+    assert "type 'wait'" not in out.getvalue() and "'wait' is not legal now" in out.getvalue()
+
+
 # ---- checking and random games -------------------------------------------------------
 
 BAD = {
@@ -335,3 +345,65 @@ def test_greedy_looks_past_a_simultaneous_step_and_beats_random_bidders(bidding)
         for s in g.result.winners:
             wins[s] += 1
     assert wins[0] > max(wins[1], wins[2]), wins
+
+
+# ---- records of unfinished, aborted and failing simultaneous steps ---------------------
+
+def test_a_persons_live_record_keeps_only_their_own_pending_choice(bidding):
+    g = bidding.new_game(players=3, seed=1)
+    g.apply(g.legal_actions(0)[0])
+    g.apply(g.legal_actions(1)[0])                          # seat 2, a person, to choose
+    seen_by_person = make_record(g, SIMULTANEOUS.name, {}, 1, seats=["random", "random", "human"])
+    assert seen_by_person["actions"] == []                  # the bots' bids stay secret
+    all_bots = make_record(g, SIMULTANEOUS.name, {}, 1, seats=["random"] * 3)
+    assert [a.split(":")[0] for a in all_bots["actions"]] == ["0", "1"]
+
+
+def test_max_actions_in_a_simultaneous_step_keeps_the_choices_made(bidding):
+    g = bidding.new_game(players=3, seed=1, max_actions=2)
+    g.apply(g.legal_actions(0)[0])
+    g.apply(g.legal_actions(1)[0])
+    assert g.result.status == "aborted" and "max_actions" in g.result.message
+    rec = json.loads(json.dumps(make_record(g, SIMULTANEOUS.name, {}, 1)))
+    assert len(rec["actions"]) == 2 and rec["max_actions"] == 2
+    again = replay(rec, rulesets=[TOYS])
+    assert again.result == g.result and again.record_actions() == g.record_actions()
+
+
+def test_a_failure_while_the_choices_take_effect_keeps_the_later_choices(tmp_path):
+    src = SIMULTANEOUS.read_text().replace(
+        "          - move: c to bids by actor\n",
+        "          - move: c to bids by actor\n          - if: 1 / (actor - 1) == 7\n"
+        "            then:\n              - announce: never\n")
+    path = tmp_path / "fails.yaml"
+    path.write_text(src)
+    g = rulekit.load(str(path)).new_game(players=3, seed=1)
+    for s in (2, 0, 1):
+        g.apply(g.legal_actions(s)[0])
+    assert g.result.status == "aborted" and "division by zero" in g.result.message
+    rec = json.loads(json.dumps(make_record(g, path.name, {}, 1)))
+    assert [a.split(":")[0] for a in rec["actions"]] == ["0", "1", "2"]   # none lost
+    again = replay(rec, rulesets=[tmp_path])
+    assert again.result == g.result and again.dump() == g.dump()
+
+
+@pytest.mark.parametrize("text", ["-1: pass", ": pass", "00000: pass", "+0: pass", "0.0: pass",
+                                  "\u0660: pass", "99999999999999999999: pass", "0: 0: pass"])
+def test_a_malformed_seat_prefix_is_refused_clearly(window, text):
+    g = window_game(window, HANDS, "3B")
+    with pytest.raises(IllegalAction, match="is not a seat|names its seat twice"):
+        g.apply(text)
+    assert g.history == []
+
+
+def test_a_replay_error_at_a_shared_step_says_why(window):
+    from rulekit.runtime.replay import ReplayError
+    g = window.new_game(players=3, seed=2)
+    g.apply(f"{g.to_act}: pass")
+    rec = json.loads(json.dumps(make_record(g, WINDOW.name, {}, 2)))
+    rec["actions"].append(rec["actions"][0])                # the same seat again: passed
+    with pytest.raises(ReplayError) as err:
+        replay(rec, rulesets=[TOYS])
+    seat = int(rec["actions"][0].split(":")[0])
+    assert f"action 1 by seat {seat}" in str(err.value)
+    assert f"seat {seat} may not act now" in str(err.value)

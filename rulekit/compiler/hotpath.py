@@ -45,13 +45,18 @@ _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
 
 def _choice_cards(order, defn, x) -> tuple:
     """The cards of item ``x`` of ``defn``'s choice domain (a card, or a list of cards:
-    sorted by rank): the action's ``cards``. RulesetFault for anything else."""
+    sorted by rank, or in its own order with ``keep_order``): the action's ``cards``.
+    RulesetFault for anything else."""
     if x.__class__ is list:
         if len(x) == 1:
             if x[0].__class__ is not str or x[0] not in order:
                 raise RulesetFault(_not_a_choice(defn, x))
             return (x[0],)
         try:
+            if defn.keep_order:
+                if not all(c.__class__ is str and c in order for c in x):
+                    raise KeyError
+                return tuple(x)
             return tuple(sorted(x, key=order.__getitem__))
         except (KeyError, TypeError):
             raise RulesetFault(_not_a_choice(defn, x)) from None

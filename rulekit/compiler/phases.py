@@ -70,8 +70,12 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         code = template(c, path + ("private",), said, scope, "private")
         private = c.fn(code) if code is not None else None
     do = c.effects(path + ("do",), scope)
+    if adata.get("keep_order") and kind != "play":
+        c.err(path + ("keep_order",), f"action '{name}': keep_order is for a choice of "
+              "plays (lists of cards): it orders the cards of the action's text", "type")
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
-                     adata.get("doc", ""), adata.get("rule", ""), kind, private)
+                     adata.get("doc", ""), adata.get("rule", ""), kind, private,
+                     bool(adata.get("keep_order")))
 
 
 _SIZED = {"combinations": (1,), "subsets": (1, 2)}    # built-in -> its count arguments
@@ -135,8 +139,8 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
         a = c.expr(path + ("actors",), Scope(locals=after.locals), "list")
         actors = c.fn(a.code) if a else None
         if a is not None and (a.type != "list" or a.items not in (None, "seat", "int", "any")):
-            c.err(path + ("actors",), f"step '{name}': actors must be a list of seats, not "
-                  f"of {a.items or 'card'}s", "type")
+            c.err(path + ("actors",), f"step '{name}': actors must be a list of seats (such "
+                  "as seats() or filter(seats_from(leader), s -> ...))", "type")
         if "until" in sdata:
             u = c.expr(path + ("until",), Scope(locals=after.locals,
                                                 specials=frozenset({"actor", "last_action"})))

@@ -168,8 +168,13 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
     if v == "const":
         sink.error(src.pos(path), f"{_where(path)} must be {err.validator_value!r}", "schema")
         return
-    if v == "dependentRequired":
-        sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
+    if v == "dependentRequired":            # "'b' is a dependency of 'a'": a needs b
+        parts = err.message.split("'")
+        if len(parts) >= 5:
+            sink.error(src.pos(path), f"{_where(path)}: '{parts[3]}' needs '{parts[1]}' "
+                       "beside it", "schema")
+        else:
+            sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
         return
     if v in ("minProperties", "minItems"):
         sink.error(src.pos(path), f"{_where(path)} must not be empty", "schema")

@@ -187,8 +187,9 @@ class HumanAgent:
         for line in render_view(game, self.seat, self.style):
             out.print(line)
         others = [s for s in game.actors if s != self.seat]
-        later = others[game.actors.index(self.seat):] if self.seat in game.actors else []
         chosen = game.view(self.seat).get("chosen")
+        later = others[game.actors.index(self.seat):][:1] \
+            if self.seat in game.actors and chosen is None else []   # the next in precedence
         if chosen is not None:                  # a simultaneous choice
             done = [s for s, _ in chosen if s != self.seat]
             bits = [f"seat{_s(seats)} {_seats(seats)} {verb}" for seats, verb in (
@@ -199,8 +200,7 @@ class HumanAgent:
                       + ": each choice stays hidden until every seat has chosen")
         elif others:
             out.print(f"  seat{_s(others)} {_seats(others)} may also act now"
-                      + (f"; type 'wait' to let seat{_s(later)} {_seats(later)} act first"
-                         if later else ""))
+                      + (f"; type 'wait' to let seat {later[0]} act first" if later else ""))
         for i, act in enumerate(actions, 1):
             out.print(f"  [bold]{i:>2}[/bold]) {self.style.text(str(act))}")
         while True:
@@ -225,7 +225,8 @@ class HumanAgent:
             if text.lower() in ("help", "?", "h"):
                 out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
                           f" or its text such as '{_escape(str(actions[-1]))}'; a card alone "
-                          "(like 7h, 10♥ or ♥10) plays it; end of input leaves the game")
+                          "(like 7h, 10♥ or ♥10) plays it; end of input leaves the game"
+                          + (f"; 'wait' lets seat {later[0]} act first" if later else ""))
                 continue
             if text.isascii() and text.isdigit():   # not '²' or '①': those are text
                 n = int(text) if len(text) < 7 else 0

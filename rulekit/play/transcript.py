@@ -192,6 +192,11 @@ def describe_state(game) -> str:
              f"{d['actions']} actions",
              f"status: {d['status']}   phase: {d['phase']}   to act: "
              f"{'-' if d['to_act'] is None else 'seat ' + str(d['to_act'])}"]
+    if d.get("actors"):                     # several seats may act
+        lines.append("may act now: seats " + ", ".join(map(str, d["actors"]))
+                     + ("" if d.get("chosen") is None else "; chosen (hidden from the others "
+                        "until all have): " + (", ".join(f"seat {s}: {a}" for s, a in
+                                                         d["chosen"]) or "-")))
     if d["legal"]:
         lines.append("legal: " + ", ".join(d["legal"]))
     for name, content in d["zones"].items():

@@ -138,7 +138,7 @@ class GameState(SharedSteps, ActionParsing, State):
         if isinstance(exc, GameOver):
             self.actor = None
             self._legal, self._index = [], {}
-            self._window = self._pending = None
+            self._window = None             # (_pending stays: the record keeps it)
         elif isinstance(exc, RecursionError):
             self._abort(f"a procedure calls itself without end (in step {self._where()})")
         elif isinstance(exc, RulesetFault):
@@ -184,7 +184,7 @@ class GameState(SharedSteps, ActionParsing, State):
         self.message = message
         self.actor = None
         self._legal, self._index = [], {}
-        self._window = self._pending = None
+        self._window = None                 # (_pending stays: the record keeps it)
 
     def _start(self):
         self.rules.setup.fn(self, {})

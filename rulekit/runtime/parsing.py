@@ -19,8 +19,17 @@ class ActionParsing:
         seat the text starts with, ``"2: take"``) when several seats may act. Raises
         IllegalAction (with the legal ones) for an unknown or illegal action, or a seat
         that may not act now; rulekit.CardError for bad card text."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.n):
+            raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat!r}")
         if isinstance(text, str):
-            said, rest = split_seat(text)
+            try:
+                said, rest = split_seat(text)
+                if said is not None and rest and rest[0].isdigit() and ":" in rest:
+                    split_seat(rest)        # "0: 0: take"
+                    raise ValueError(f"'{text}' names its seat twice")
+            except ValueError as exc:
+                raise IllegalAction(str(exc), text, self.to_act, self._strings()) from None
             if said is not None:
                 if seat is not None and said != seat:
                     raise IllegalAction(f"'{text}' is an action of seat {said}, not of seat "

@@ -44,7 +44,11 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
         rec["seats"] = list(seats)
     if game.max_actions != MAX_ACTIONS:
         rec["max_actions"] = game.max_actions
-    rec["actions"] = game.record_actions()   # (pending simultaneous choices too)
+    # the choices made at a simultaneous step still waiting for others are kept, but
+    # while a person plays on, only theirs: the others' stay secret (bots choose again
+    # on resume)
+    people = [i for i, k in enumerate(seats or ()) if k == "human"]
+    rec["actions"] = game.record_actions(people if people and not game.finished else None)
     if game.finished:
         rec["result"] = game.result.as_dict()
         o = copy_outcome(game.outcome)      # the places and returns, checked on replay

@@ -124,7 +124,10 @@ def replay(record: dict, upto: int | None = None, max_actions: int = MAX_ACTIONS
     changed = fingerprint_changed(record, game)
     actions = record["actions"] if upto is None else record["actions"][:max(0, upto)]
     for i, text in enumerate(actions):
-        said = split_seat(text)[0] if isinstance(text, str) else None
+        try:
+            said = split_seat(text)[0] if isinstance(text, str) else None
+        except ValueError:
+            said = None
         seat = game.to_act if said is None else said
         legal = [str(a) for a in game.legal_actions(seat if 0 <= seat < game.n else None)] \
             if seat is not None else []
@@ -135,10 +138,12 @@ def replay(record: dict, upto: int | None = None, max_actions: int = MAX_ACTIONS
                 apply(game, game.parse_action(text))
         except CardError as exc:
             raise ReplayError(i, seat, text, legal, str(exc), changed) from None
-        except IllegalAction:
+        except IllegalAction as exc:
             hint = ""
             if record.get("deck") is None and record.get("seed") is None:
                 hint = "the record gives neither a deck nor a seed, so seed 0 shuffled the deck"
+            elif "is not legal" not in str(exc):    # a seat that may not act, a bad prefix
+                hint = str(exc)
             raise ReplayError(i, seat, text, legal, hint, changed) from None
     return game
 

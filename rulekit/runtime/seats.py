@@ -28,13 +28,22 @@ from ..limits import AUTO_STEP_LIMIT
 from .actions import Action, action_key
 from .faults import RulesetFault
 
-_SEAT_PREFIX = re.compile(r"\s*([0-9]{1,4})\s*:\s*(.*)\Z", re.S)
+_PREFIX = re.compile(r"\s*([^\s:]*)\s*:(.*)\Z", re.S)
 
 
 def split_seat(text: str):
-    """``"2: play 7H"`` -> ``(2, "play 7H")``; text without a seat -> ``(None, text)``."""
-    m = _SEAT_PREFIX.match(text)
-    return (int(m.group(1)), m.group(2)) if m else (None, text)
+    """``"2: play 7H"`` -> ``(2, "play 7H")``; text without a seat -> ``(None, text)``.
+    Raises ValueError when the text starts with something and a colon that is not a
+    seat number (``"-1: take"``, ``": take"``)."""
+    m = _PREFIX.match(text)
+    if m is None:                       # no colon, or one after a space: "call a:b"
+        return None, text
+    word = m.group(1)
+    if not (word.isascii() and word.isdigit()) or len(word) > 4:
+        shown = word if len(word) <= 12 else word[:9] + "..."
+        raise ValueError(f"'{shown}:' is not a seat: an action string may start with the "
+                         "number of the seat taking it and a colon, as in '2: take'")
+    return int(word), m.group(2).strip()
 
 
 class SharedSteps:
@@ -64,13 +73,16 @@ class SharedSteps:
         window = self._window
         return list(window.get(seat, ())) if window is not None else []
 
-    def record_actions(self) -> list[str]:
+    def record_actions(self, pending_of=None) -> list[str]:
         """The action strings a record keeps: the history, then the choices of a
-        simultaneous step still waiting for others, in seat order."""
+        simultaneous step not yet taken into effect (still waiting for others, or cut
+        short by the end of the game), in seat order: every seat's, or only those of the
+        seats in ``pending_of``."""
         pending = self._pending
         if not pending:
             return list(self.history)
-        return list(self.history) + [f"{s}: {_text(a)}" for s, a in sorted(pending.items())]
+        return list(self.history) + [f"{s}: {_text(a)}" for s, a in sorted(pending.items())
+                                     if pending_of is None or s in pending_of]
 
     def _open(self, step) -> bool:
         """Open the decision of ``step`` (one with ``actors``): True if some listed seat
@@ -185,9 +197,11 @@ class SharedSteps:
                     self._window = window
                     self._first()
                     return
-                self._window = self._pending = None
-                for s in sorted(pending):
-                    self._run(pending[s], count, True)
+                self._window = None
+                for s in sorted(pending):   # each leaves the pending ones as it runs,
+                    self._pending = {k: a for k, a in pending.items() if k > s}  # so an
+                    self._run(pending[s], count, True)  # end or error keeps the rest
+                self._pending = None
                 step.follow(self, self._L)
             else:
                 self._window = None
