@@ -407,3 +407,21 @@ def test_a_replay_error_at_a_shared_step_says_why(window):
     seat = int(rec["actions"][0].split(":")[0])
     assert f"action 1 by seat {seat}" in str(err.value)
     assert f"seat {seat} may not act now" in str(err.value)
+
+
+def test_once_everyone_has_chosen_every_seat_sees_every_choice(bidding):
+    g = bidding.new_game(players=3, seed=2)
+    out = io.StringIO()
+    t = Transcript(g, viewer=1, console=make_console(out, color=False),
+                   style=CardStyle(bidding, ascii=True))
+    bids = {}
+    for s in (0, 1, 2):
+        act = g.legal_actions(s)[0]
+        bids[s] = str(act)
+        mark = len(g.events)
+        g.apply(act)
+        t.actions(mark)
+        if s < 2:
+            assert bids[0] not in out.getvalue()          # hidden while others choose
+    text = out.getvalue()
+    assert all(f"seat {s}: {bids[s]}" in text for s in range(3))
