@@ -16,7 +16,7 @@ Errors: :class:`RulesetError` (with ``diagnostics``), :class:`IllegalAction`,
 
 The package is in layers that import only downward (docs/architecture.md): ``errors``
 and ``limits``; ``source`` (files, YAML, extends); ``lang`` (grammar, types, built-ins,
-effects, schema); ``model``; ``compiler``; ``analysis``; ``runtime``; ``play``; ``cli``.
+effects, schema); ``model``; ``compiler``; ``analysis``; ``runtime``; ``play``; ``simulation``; ``cli``.
 """
 from __future__ import annotations
 
@@ -51,3 +51,19 @@ def bundled() -> dict:
     """Bundled ruleset names mapped to their files."""
     from .source.files import bundled_rulesets
     return bundled_rulesets()
+
+
+def simulate(ruleset, games: int = 1000, players=None, options: dict | None = None, **kw):
+    """Play many games and return their figures (:class:`rulekit.simulation.SimulationResult`):
+    per seat win/loss/draw rates with 95% intervals, game length, aborts, how often each
+    action, step and announcement fires. See :func:`rulekit.simulation.simulate` for the
+    keywords (agents, seed, jobs, backend, records, ...)."""
+    from .simulation import simulate as _simulate
+    return _simulate(ruleset, games, players, options, **kw)
+
+
+def compare(variants, games: int = 1000, players=None, **kw):
+    """Simulate variants (``"mattis"``, ``"mattis:sequences=true"``) on the same seeds and
+    return a :class:`rulekit.simulation.Comparison` (``.text()`` side by side)."""
+    from .simulation import compare as _compare
+    return _compare(variants, games, players, **kw)

@@ -1,6 +1,7 @@
 """The ``rulekit`` command line (INTERFACES.md section 1).
 
-Commands: ``list``, ``validate``, ``play``, ``replay``. Errors a user can cause print one
+Commands: ``list``, ``validate``, ``play``, ``replay``, ``simulate``, ``compare`` and
+more (``rulekit --help``). Errors a user can cause print one
 clear line on stderr and exit non-zero (1; 2 for usage errors), never a traceback.
 Heavy libraries are imported only by the commands that need them, so ``--help`` is quick.
 """
@@ -15,6 +16,7 @@ from ..errors import CardError, IllegalAction, RecordError
 from ..limits import MAX_ACTIONS
 from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
+from .simulate import add_parsers as add_simulate_parsers, cmd_compare, cmd_simulate
 from .rulesets import (cmd_compile, cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new,
                        cmd_validate)
 
@@ -123,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--show", action="store_true",
                    help="print the generated Python (for debugging a slow ruleset)")
 
+    add_simulate_parsers(sub, _positive, _nonneg, _Parser)
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
     s.add_argument("--rulesets", action="append", default=[], metavar="DIR",
@@ -161,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{str(args.simulate)[:20]}")
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
-               "diff": cmd_diff, "graph": cmd_graph, "compile": cmd_compile}[args.command]
+               "diff": cmd_diff, "graph": cmd_graph, "compile": cmd_compile,
+               "simulate": cmd_simulate, "compare": cmd_compare}[args.command]
     for stream in (sys.stdout, sys.stderr):   # never fail on a character the terminal lacks
         try:
             stream.reconfigure(errors="replace")

@@ -63,7 +63,8 @@ def _c_out(c, path, item, scope):
         explain=lambda item, v: f'announce "{v}"')
 def _c_announce(c, path, item, scope):
     code = template(c, path + ("announce",), item["announce"], scope, "announce")
-    return None if code is None else [f"_announce(G, {code})"]
+    said = c.const(str(item["announce"]))       # the text as written (simulations count it)
+    return None if code is None else [f"_announce(G, {code}, {said})"]
 
 
 def template(c, p, text: str, scope, what: str) -> str | None:
@@ -266,9 +267,10 @@ def _set_dealer(G, s):
 
 
 @primitive
-def _announce(G, text):
-    """announce: an ``announced`` event with the filled-in text."""
-    G.emit({"kind": "announced", "text": text})
+def _announce(G, text, said=None):
+    """announce: an ``announced`` event with the filled-in ``text`` and, as ``said``,
+    the text as the ruleset writes it (``seat {w} wins``)."""
+    G.emit({"kind": "announced", "text": text, "said": said})
 
 
 @primitive

@@ -1,0 +1,233 @@
+"""Simulate many games of a ruleset and compare variants: the designer's tool.
+
+Usage::
+
+    import rulekit
+    res = rulekit.simulate("mattis", games=1000, players=4, agents={0: "greedy"}, seed=1)
+    res.figures[4]["seats"][0]["loss"]     # {"count", "rate", "low", "high", "uneven"}
+    print(res.text())                      # the report `rulekit simulate` prints
+    res.to_dataframe()                     # one row per player count and seat (pandas)
+
+    cmp = rulekit.compare(["mattis", "mattis:sequences=true"], games=1000, seed=1)
+    print(cmp.text())                      # side by side, significant differences marked
+
+Every game's seed comes from the run's seed and the game's index
+(:func:`rulekit.simulation.runner.game_seed`), so the figures do not depend on ``jobs``
+or the backend; two variants compared play the same seeds (and so the same decks, where
+their packs agree).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..limits import MAX_ACTIONS
+from .runner import rules_of, run_local, run_ray
+from .summary import summarize
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass
+class SimulationResult:
+    """The figures of one simulation: ``ruleset``, ``options`` (those that differ from
+    their defaults, as loaded), ``seed``, ``games`` (per player count), ``agents`` (seat -> kind, the others
+    random), ``figures`` (player count -> the dict of
+    :func:`rulekit.simulation.summary.summarize`), ``first_abort_record`` (the record of
+    the first aborted game, or None), ``records_written`` (paths)."""
+    ruleset: str
+    title: str
+    options: dict
+    seed: int
+    games: int
+    agents: dict
+    figures: dict = field(default_factory=dict)
+    first_abort_record: dict | None = None
+    records_written: list = field(default_factory=list)
+    label: str = ""
+
+    def to_dict(self) -> dict:
+        """Everything, JSON-ready (the ``--json`` output)."""
+        return {"ruleset": self.ruleset, "title": self.title, "label": self.label or
+                self.ruleset, "options": self.options, "seed": self.seed, "games": self.games,
+                "agents": {str(k): v for k, v in sorted(self.agents.items())},
+                "players": {str(n): f for n, f in sorted(self.figures.items())},
+                "first_abort_record": self.first_abort_record}
+
+    def rows(self) -> list[dict]:
+        """One flat row per player count and seat (the ``--csv`` columns, see
+        :data:`rulekit.simulation.report.CSV_COLUMNS`)."""
+        from .report import rows
+        return rows(self)
+
+    def to_dataframe(self):
+        """:meth:`rows` as a pandas DataFrame. Raises ImportError without pandas."""
+        import pandas
+        return pandas.DataFrame(self.rows())
+
+    def text(self) -> str:
+        """The report as text (what ``rulekit simulate`` prints)."""
+        from .report import text
+        return text(self)
+
+
+def parse_agents(specs, players_max: int) -> dict:
+    """``["0=greedy", "all=random"]`` (or a dict seat -> kind) into seat -> kind for the
+    seats ``0..players_max-1`` (``all`` first, then single seats). Raises ValueError."""
+    from ..play.agents import KINDS
+    if isinstance(specs, dict):
+        specs = [f"{k}={v}" for k, v in specs.items()]
+    out: dict = {}
+    every = None
+    for spec in specs or ():
+        if "=" not in str(spec):
+            raise ValueError(f"--agent takes SEAT=KIND or all=KIND, not '{spec}'")
+        seat, kind = str(spec).split("=", 1)
+        kind = kind.strip()
+        if kind not in KINDS:
+            raise ValueError(f"unknown agent kind '{kind}'; kinds: {', '.join(KINDS)}")
+        if seat.strip() == "all":
+            every = kind
+            continue
+        try:
+            s = int(seat)
+        except ValueError:
+            raise ValueError(f"--agent: '{seat}' is not a seat number or 'all'") from None
+        if not 0 <= s < players_max:
+            raise ValueError(f"--agent: seat {s} does not exist (seats 0 to {players_max - 1})")
+        out[s] = kind
+    if every is not None:
+        out = {s: out.get(s, every) for s in range(players_max)}
+    return out
+
+
+def player_counts(rules, players) -> list[int]:
+    """``players`` (None: the default; ``"all"``; a number; a list) as the counts to
+    play. Raises ValueError for a count the ruleset does not allow."""
+    lo, hi, default = rules.players
+    if players is None:
+        return [default]
+    if players == "all":
+        return list(range(lo, hi + 1))
+    counts = [players] if not isinstance(players, (list, tuple)) else list(players)
+    for n in counts:
+        if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
+            raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {n!r}")
+    return counts
+
+
+def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None = None,
+             agents=None, seed: int = 0, jobs: int | None = None, backend: str = "local",
+             address: str | None = None, records: str | None = None,
+             max_actions: int = MAX_ACTIONS, progress=None, rulesets=(),
+             label: str = "", when: dict | None = None) -> SimulationResult:
+    """Play ``games`` games at each player count of ``players`` and return the figures.
+
+    ``agents``: seat -> kind (or ``["SEAT=KIND", "all=KIND"]``), the others random;
+    ``jobs``: worker processes (default: the machine's cores); ``backend``: ``local``
+    or ``ray`` (``address`` of a cluster, else a local one on 127.0.0.1); ``records``: a
+    folder to keep every game's record in (``game-<players>p-<index>.json``);
+    ``progress(done, total)``: called as games finish; ``when``: name -> an expression
+    of the ruleset's language, counted at the decisions where it holds (``{"forced":
+    "forced(actor)"}``). Raises RulesetError for a bad ruleset or expression, ValueError
+    for a bad argument, ImportError for ``ray`` when it is missing.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10 ** 7:
+        raise ValueError(f"games must be a whole number from 1 to 10000000, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    jobs = (os.cpu_count() or 1) if jobs is None else jobs
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 1024:
+        raise ValueError(f"jobs must be a whole number from 1 to 1024, not {jobs!r}")
+    options = dict(options or {})
+    rules = rules_of(ruleset, options, tuple(rulesets))
+    counts = player_counts(rules, players)
+    when = dict(when or {})
+    for text in when.values():
+        rules.expression(text)              # a bad expression: RulesetError, now
+    seats = parse_agents(agents, max(counts))
+    folder = None
+    if records is not None:
+        folder = Path(records)
+        folder.mkdir(parents=True, exist_ok=True)
+    changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
+    res = SimulationResult(ruleset, rules.title, changed, seed, games, seats, label=label)
+    total = games * len(counts)
+    for i, n in enumerate(counts):
+        spec = {"ruleset": ruleset, "options": options, "players": n, "seed": seed,
+                "agents": {s: k for s, k in seats.items() if s < n},
+                "max_actions": max_actions, "records": folder is not None, "when": when,
+                "roots": tuple(str(r) for r in rulesets)}
+        done_before = i * games
+        tick = None if progress is None else (lambda d, b=done_before: progress(b + d, total))
+        if backend == "ray":
+            played = run_ray(spec, games, jobs, address, tick)
+        else:
+            played = run_local(spec, games, min(jobs, games), tick)
+        res.figures[n] = summarize(played, n)
+        for g in played:
+            if g["record"] is not None and g["status"] == "aborted" and \
+                    res.first_abort_record is None:
+                res.first_abort_record = g["record"]
+            if folder is not None:
+                path = folder / f"game-{n}p-{g['index']:06d}.json"
+                from ..runtime.records import write_record
+                write_record(str(path), g["record"])
+                res.records_written.append(str(path))
+    return res
+
+
+def parse_variant(text: str) -> tuple[str, dict]:
+    """``"mattis:sequences=true,min_run=3"`` -> ``("mattis", {"sequences": "true",
+    "min_run": "3"})`` (values as text, read by the ruleset's option types). A path with
+    a colon works as long as the options part has ``=``. Raises ValueError."""
+    name, sep, rest = text.rpartition(":")
+    if not sep or "=" not in rest:
+        return text, {}
+    opts = {}
+    for part in rest.split(","):
+        if "=" not in part:
+            raise ValueError(f"'{text}': options after ':' are K=V separated by commas")
+        k, v = part.split("=", 1)
+        opts[k.strip()] = v.strip()
+    return name, opts
+
+
+@dataclass
+class Comparison:
+    """Simulations of several variants on the same seeds: ``results`` (one
+    :class:`SimulationResult` each, the first being the reference)."""
+    results: list
+
+    def text(self) -> str:
+        """The side-by-side report (``rulekit compare``)."""
+        from .report import compare_text
+        return compare_text(self)
+
+    def to_dict(self) -> dict:
+        from .report import compare_dict
+        return compare_dict(self)
+
+
+def compare(variants, games: int = 1000, players=None, **kw) -> Comparison:
+    """Simulate each of ``variants`` (``"name"``, ``"name:k=v,..."`` or ``(name,
+    options)``) with the same games, seeds, players and agents (keywords as for
+    :func:`simulate`); the first is the reference the others are compared with.
+    Raises ValueError for fewer than two variants or no player count they share."""
+    parsed = [parse_variant(v) if isinstance(v, str) else (v[0], dict(v[1])) for v in variants]
+    if len(parsed) < 2:
+        raise ValueError("compare needs at least two variants")
+    if players is None:
+        first = rules_of(parsed[0][0], parsed[0][1], tuple(kw.get("rulesets", ())))
+        players = first.players[2]
+    progress = kw.pop("progress", None)
+    results = []
+    for i, (name, opts) in enumerate(parsed):
+        tick = None if progress is None else (lambda d, t, i=i: progress(i * t + d,
+                                                                         t * len(parsed)))
+        label = name + (":" + ",".join(f"{k}={v}" for k, v in opts.items()) if opts else "")
+        results.append(simulate(name, games, players, opts, progress=tick, label=label, **kw))
+    return Comparison(results)

@@ -1,0 +1,179 @@
+"""Playing the games of a simulation: one game into a compact summary, a chunk of games,
+and the backends that run chunks (this process, worker processes, a Ray cluster).
+
+A game is named by its index in the run: its seed is derived from the run's seed and
+the index alone (:func:`game_seed`), and its agents are seeded from the game's seed
+and their seat, so the figures are the same whatever the backend or number of jobs.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..play.agents import make_agent
+
+_RULES: dict = {}        # (ruleset, options) -> Rules, per process
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``run_seed`` (a whole number below
+    10**12, the same on every machine and in every process)."""
+    return random.Random(f"rulekit-simulate/{run_seed}/{index}").randrange(10 ** 12)
+
+
+def rules_of(ruleset: str, options: dict, roots=()):
+    """The loaded ruleset (cached per process). Raises RulesetError."""
+    from ..runtime.loader import load
+    key = (ruleset, tuple(sorted((k, repr(v)) for k, v in options.items())), tuple(roots))
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = load(ruleset, options=options or None, roots=roots)
+    return rules
+
+
+def play_one(spec: dict, index: int) -> dict:
+    """Play game ``index`` of the run ``spec`` (keys ruleset, options, players, agents:
+    seat -> kind, seed, max_actions, records: keep every record) and return its
+    summary: ``index``, ``seed``, ``dealer``, ``status``, ``message``, ``actions``,
+    ``places`` (each seat's place, 0 best; None unless finished), ``winners``,
+    ``losers``, ``draw``, ``scores``, ``decisions``, ``forced`` (decisions with one
+    legal action), counts by ``action`` name, decision ``step``, ``announcement``
+    (its text as written in the ruleset) and ``when`` (spec's ``when``: name -> an
+    expression; the decisions at which it held), and ``record`` (kept when asked for, and for
+    an aborted game)."""
+    from ..runtime.records import make_record
+    rules = rules_of(spec["ruleset"], spec["options"], spec.get("roots", ()))
+    seed = game_seed(spec["seed"], index)
+    n = spec["players"]
+    game = rules.new_game(players=n, seed=seed, max_actions=spec["max_actions"])
+    kinds = [spec["agents"].get(s, "random") for s in range(n)]
+    agents = [make_agent(k, seed * 1000 + s + 1) for s, k in enumerate(kinds)]
+    actions, steps, held = Counter(), Counter(), Counter()
+    whens = [(name, rules.expression(text)) for name, text in spec.get("when", {}).items()]
+    decisions = forced = 0
+    while not game.finished:
+        seat = game.to_act
+        legal = game.legal_actions()
+        decisions += 1
+        forced += len(legal) == 1
+        steps[game.step.key] += 1
+        for name, fn in whens:              # --when NAME=EXPR: decisions where it holds
+            try:
+                if game.call_ruleset(fn, {}):
+                    held[name] += 1
+            except Exception as exc:
+                from ..errors import RulesetFailure
+                if not isinstance(exc, RulesetFailure):
+                    raise
+        try:
+            act = agents[seat].choose(game)
+        except Exception as exc:         # a ruleset failing inside an agent (heuristic)
+            from ..errors import RulesetFailure
+            if not isinstance(exc, RulesetFailure):
+                raise
+            game.stop(str(exc))
+            break
+        actions[act.name] += 1
+        game.apply(act)
+    said = Counter(ev.get("said", ev["text"]) for ev in game.events if ev["kind"] == "announced")
+    res = game.result
+    places = None
+    if res.status == "finished":
+        places = [0] * n
+        for i, group in enumerate(res.ranking):
+            for s in group:
+                places[s] = i
+    out = {"index": index, "seed": seed, "dealer": game.first_dealer, "status": res.status,
+           "message": res.message, "actions": game.actions, "places": places,
+           "winners": list(res.winners), "losers": list(res.losers), "draw": res.draw,
+           "scores": list(res.scores) if res.scores is not None else None,
+           "decisions": decisions, "forced": forced, "action": dict(actions),
+           "step": dict(steps), "announcement": dict(said), "when": dict(held),
+           "record": None}
+    if spec.get("records") or res.status == "aborted":
+        out["record"] = make_record(game, spec.get("record_name", spec["ruleset"]),
+                                    dict(rules.options), seed, seats=kinds)
+    return out
+
+
+def play_chunk(spec: dict, indices: list[int]) -> list[dict]:
+    """The summaries of the games ``indices`` of run ``spec``."""
+    return [play_one(spec, i) for i in indices]
+
+
+def chunks(games: int, jobs: int) -> list[list[int]]:
+    """Game indices cut into chunks: about four per job, so that a slow chunk does not
+    hold the others up, and at most 200 games each (progress stays live)."""
+    size = max(1, min(200, games // max(1, jobs * 4)))
+    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+
+
+def run_local(spec: dict, games: int, jobs: int, progress=None) -> list[dict]:
+    """Play ``games`` games of ``spec`` in this process (``jobs`` 1) or ``jobs`` worker
+    processes; ``progress(done)`` is called as games finish. Returns the summaries in
+    game order."""
+    parts = chunks(games, jobs)
+    out: list = []
+    if jobs <= 1:
+        for part in parts:
+            out += play_chunk(spec, part)
+            if progress is not None:
+                progress(len(out))
+        return out
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    context = multiprocessing.get_context("fork" if "fork" in
+                                          multiprocessing.get_all_start_methods() else "spawn")
+    done = 0
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(play_chunk, spec, part) for part in parts]
+        for fut in as_completed(futures):
+            got = fut.result()
+            out += got
+            done += len(got)
+            if progress is not None:
+                progress(done)
+    out.sort(key=lambda g: g["index"])
+    return out
+
+
+def run_ray(spec: dict, games: int, jobs: int, address: str | None = None,
+            progress=None) -> list[dict]:
+    """Play the games on a Ray cluster (``address``; None starts a local one, without a
+    dashboard, with ``jobs`` CPUs, every server of it on 127.0.0.1: Ray then takes the
+    loopback address as the node's, which ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`` asks
+    for and which must be set before ``ray`` is first imported). Requires ``pip
+    install rulekit[ray]``; raises ImportError without it."""
+    import os
+    if not address:     # a local cluster: every Ray server on loopback (read at import)
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    import ray
+    if not address:     # ray imported earlier read the variable already: say it again
+        try:
+            from ray._private import ray_constants
+            ray_constants.ENABLE_RAY_CLUSTER = False
+        except (ImportError, AttributeError):
+            pass
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False,
+                     _node_ip_address="127.0.0.1")
+        started = True
+    try:
+        remote = ray.remote(play_chunk)
+        pending = [remote.remote(spec, part) for part in chunks(games, jobs)]
+        out: list = []
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                out += ray.get(ref)
+            if progress is not None:
+                progress(len(out))
+        out.sort(key=lambda g: g["index"])
+        return out
+    finally:
+        if started:
+            ray.shutdown()
