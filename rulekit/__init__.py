@@ -63,7 +63,7 @@ def simulate(ruleset, games: int = 1000, players=None, options: dict | None = No
 
 
 def compare(variants, games: int = 1000, players=None, **kw):
-    """Simulate variants (``"mattis"``, ``"mattis:sequences=true"``) on the same seeds and
+    """Simulate variants (``"mygame"``, ``"mygame:jokers=true"``) on the same seeds and
     return a :class:`rulekit.simulation.Comparison` (``.text()`` side by side)."""
     from .simulation import compare as _compare
     return _compare(variants, games, players, **kw)

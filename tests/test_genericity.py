@@ -4,7 +4,8 @@ from pathlib import Path
 
 import rulekit
 
-WORDS = re.compile(r"mattis|myllymatti|atlanta|norsk|dreck|slough|krig|sjans", re.IGNORECASE)
+WORDS = re.compile(r"mattis|myllymatti|atlanta|norsk|dreck|slough|krig|sjans|durak|skitgubbe|"
+                   r"perevod|podkid", re.IGNORECASE)
 
 
 def test_engine_package_names_no_game():

@@ -20,7 +20,7 @@ def add_parsers(sub, positive, nonneg, parser_class) -> None:
     """The ``simulate`` and ``compare`` sub-commands (``positive``, ``nonneg``: argument
     types of whole numbers)."""
     for name, help_ in (("simulate", "play many games and report the figures, per seat "
-                         "with 95% intervals"),
+                         "with 95%% intervals"),
                         ("compare", "simulate variants on the same seeds, side by side")):
         s = sub.add_parser(name, help=help_)
         if name == "simulate":
@@ -32,8 +32,8 @@ def add_parsers(sub, positive, nonneg, parser_class) -> None:
                            "and seat")
         else:
             s.add_argument("variants", nargs="+", metavar="VARIANT",
-                           help="a ruleset, optionally with options: mattis:sequences=true,"
-                           "min_run=3 (the first is the reference)")
+                           help="a ruleset, optionally with options: NAME:K=V,K=V "
+                           "(the first is the reference)")
         s.add_argument("--games", type=positive, default=1000, metavar="N",
                        help="games per player count (default 1000)")
         s.add_argument("--players", metavar="N|all",
@@ -77,12 +77,14 @@ class _Progress:
                 self.bar = Progress(TextColumn(self.what), BarColumn(), MofNCompleteColumn(),
                                     TextColumn("{task.fields[rate]} games/s"),
                                     TimeRemainingColumn(), transient=True,
-                                    console=_stderr_console())
+                                    console=_stderr_console(),
+                                    auto_refresh=False)   # no thread: workers are forked
                 self.bar.start()
                 self.task = self.bar.add_task(self.what, total=total, rate="-")
             took = time.perf_counter() - self.start
             self.bar.update(self.task, completed=done,
                             rate=f"{done / took:.0f}" if took > 0 else "-")
+            self.bar.refresh()
             return
         if done >= self.next_line * total or done == total:
             took = time.perf_counter() - self.start

@@ -3,12 +3,12 @@
 Usage::
 
     import rulekit
-    res = rulekit.simulate("mattis", games=1000, players=4, agents={0: "greedy"}, seed=1)
+    res = rulekit.simulate("mygame.yaml", games=1000, players=4, agents={0: "greedy"}, seed=1)
     res.figures[4]["seats"][0]["loss"]     # {"count", "rate", "low", "high", "uneven"}
     print(res.text())                      # the report `rulekit simulate` prints
     res.to_dataframe()                     # one row per player count and seat (pandas)
 
-    cmp = rulekit.compare(["mattis", "mattis:sequences=true"], games=1000, seed=1)
+    cmp = rulekit.compare(["mygame.yaml", "mygame.yaml:jokers=true"], games=1000, seed=1)
     print(cmp.text())                      # side by side, significant differences marked
 
 Every game's seed comes from the run's seed and the game's index
@@ -181,8 +181,8 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
 
 
 def parse_variant(text: str) -> tuple[str, dict]:
-    """``"mattis:sequences=true,min_run=3"`` -> ``("mattis", {"sequences": "true",
-    "min_run": "3"})`` (values as text, read by the ruleset's option types). A path with
+    """``"mygame:jokers=true,hand=7"`` -> ``("mygame", {"jokers": "true",
+    "hand": "7"})`` (values as text, read by the ruleset's option types). A path with
     a colon works as long as the options part has ``=``. Raises ValueError."""
     name, sep, rest = text.rpartition(":")
     if not sep or "=" not in rest:
