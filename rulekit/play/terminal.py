@@ -130,7 +130,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
             if own and all(c is not None for c in own):     # by suit, then rank
                 own = sorted(own, key=lambda c: hand_order(rules, c))
             if own and all(c is None for c in own):
-                lines.append(f"  your {name}: {len(own)} cards face down")
+                lines.append(f"  your {name}: {len(own)} card{'s' if len(own) != 1 else ''} face down")
             elif own or name == first_owned:
                 lines.append(f"  your {name}: {style.cards(own)}")
             others = []
