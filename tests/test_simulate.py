@@ -160,17 +160,62 @@ def test_the_first_abort_is_kept_and_replays_to_the_abort(tmp_path):
     assert game.result.status == "aborted" and game.result.message == f["first_abort"]["message"]
 
 
-def test_records_keeps_every_game_and_each_replays(tmp_path):
+def test_records_keeps_every_game_and_each_replays_as_written(tmp_path):
     folder = tmp_path / "games"
     res = rulekit.simulate(COIN, games=6, seed=2, jobs=1, records=str(folder))
     files = sorted(folder.iterdir())
     assert [p.name for p in files] == [f"game-2p-{i:06d}.json" for i in range(6)]
-    for p in files:
-        rec = json.loads(p.read_text())
-        rec["ruleset"] = "coin.yaml"
-        game = replay(rec, rulesets=[TOYS])
-        assert game.result.status == "finished"
+    for p in files:                     # the ruleset named relative to the record
+        run = cli(["replay", p, "--rulesets", TOYS], tmp_path)
+        assert run.returncode == 0, run.stderr
+        assert "status: finished" in run.stdout
     assert len(res.records_written) == 6
+
+
+def test_compare_plays_only_the_player_counts_the_variants_share(tmp_path):
+    cmp = rulekit.compare(["mattis_norsk", "mattis"], games=2, players="all", jobs=1)
+    assert sorted(cmp.results[0].figures) == [3, 4, 5, 6] and "6 players" in cmp.text()
+    with pytest.raises(ValueError, match="share the player counts 3 to 6, not 2"):
+        rulekit.compare(["mattis_norsk", "mattis"], games=2, players=2, jobs=1)
+    with pytest.raises(ValueError, match="share no player count"):
+        rulekit.compare(["atlanta_mattis", COIN], games=2, jobs=1)
+    with pytest.raises(ValueError, match="a list of rulesets"):
+        rulekit.compare("mattis", games=2)
+    with pytest.raises(ValueError, match="each variant's options"):
+        rulekit.compare(["mattis", "mattis"], games=2, options={"sequences": True})
+
+
+def test_compare_marks_a_different_abort_rate_and_keeps_each_variants_abort(tmp_path):
+    run = cli(["compare", "mattis", "mattis:voluntary_take=false", "--players", "3", "--games",
+               "40", "--max-actions", "200", "--jobs", "1", "--quiet"], tmp_path)
+    assert run.returncode == 0, run.stderr
+    line = next(ln for ln in run.stdout.splitlines() if ln.strip().startswith("aborted"))
+    assert line.rstrip().endswith("*")
+    import re
+    rates = [float(x) for x in re.findall(r"([0-9.]+)%", line)]
+    kept = sorted(p.name for p in tmp_path.glob("rulekit-abort-*.json"))
+    assert [k.split("-")[2] for k in kept] == [f"v{i + 1}" for i, r in enumerate(rates) if r > 0]
+    assert rates[0] > 0 and len(kept) >= 1
+
+
+def test_json_has_no_nan_and_never_true_counters_are_listed(tmp_path):
+    run = cli(["simulate", "mattis", "--players", "3", "--games", "3", "--max-actions", "20",
+               "--jobs", "1", "--quiet", "--json", "--when", "never=false"], tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "NaN" not in run.stdout                    # no game finished: no lengths
+    data = json.loads(run.stdout)
+    f = data["players"]["3"]
+    assert f["finished"] == 0 and f["length"]["mean"] is None
+    assert f["when"] == {"never": {"per_game": 0.0, "share": 0.0}}
+    assert sorted(p.name for p in tmp_path.glob("rulekit-abort-*")) == [
+        f"rulekit-abort-3p-{f['first_abort']['seed']}.json"]
+
+
+def test_bad_api_arguments_raise_value_errors():
+    for kw in ({"players": []}, {"players": "4"}, {"agents": 5}, {"options": [1]},
+               {"records": 5}, {"when": ["x=true"]}, {"jobs": 0}, {"backend": "mpi"}):
+        with pytest.raises(ValueError):
+            rulekit.simulate(COIN, games=2, **kw)
 
 
 def test_csv_and_json_columns(tmp_path):
@@ -222,7 +267,9 @@ def test_progress_lines_when_not_on_a_terminal(tmp_path):
     (["--players", "many"], "takes a number or all"),
     (["--agent", "5=greedy"], "seat 5 does not exist"),
     (["--agent", "0=wizard"], "unknown agent kind 'wizard'"),
-    (["--agent", "zero"], "takes SEAT=KIND"),
+    (["--agent", "zero"], "given as SEAT=KIND"),
+    (["--csv", "/nonexistent-folder/x.csv"], "--csv: cannot write"),
+    (["--when", "x=1/0 > 0"], "when x: the expression failed in game 0"),
     (["--option", "rigged=maybe"], "rigged"),
     (["--plot", "out.txt"], "must end in .png or .svg"),
 ])

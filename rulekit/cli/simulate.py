@@ -2,8 +2,10 @@
 
 Progress goes to stderr (a bar with games/s and time left on a terminal, a plain line
 every tenth of the run otherwise), the report to stdout (text, or ``--json``); ``--csv``
-and ``--plot`` write files. The record of the first aborted game is always kept: in
-``--records DIR`` if given, else as ``rulekit-abort-<seed>.json`` in the current folder.
+and ``--plot`` write files. The record of the first aborted game (of each player count) is
+always kept: in ``--records DIR`` if given, else as
+``rulekit-abort-<players>p-<seed>.json`` in the current folder. Output paths are checked
+before the first game is played.
 """
 from __future__ import annotations
 
@@ -124,10 +126,35 @@ def _common(args):
     return players, kw
 
 
+def _check_outputs(args) -> str | None:
+    """What is wrong with the output paths (checked before any game is played), or None."""
+    import os
+    if args.plot:
+        if not args.plot.lower().endswith((".png", ".svg")):
+            return f"--plot: the file must end in .png or .svg, not '{args.plot}'"
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            return "--plot needs matplotlib: pip install 'rulekit[plot]'"
+    for flag, path in (("--plot", args.plot), ("--csv", getattr(args, "csv", None))):
+        if path:
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):
+                return f"{flag}: cannot write {path}: no folder {folder}"
+            if os.path.isdir(path):
+                return f"{flag}: {path} is a folder"
+    records = getattr(args, "records", None)
+    if records and os.path.exists(records) and not os.path.isdir(records):
+        return f"--records: {records} exists and is not a folder"
+    return None
+
+
 def cmd_simulate(args) -> int:
     """``rulekit simulate RULESET ...``: see the module docstring."""
     from ..simulation import simulate
     options = option_pairs(args.option)
+    if (problem := _check_outputs(args)) is not None:
+        return fail(problem)
     if load_or_report(args.ruleset, options) is None:
         return 1
     progress = _Progress(f"simulate {args.ruleset}", args.quiet)
@@ -140,15 +167,18 @@ def cmd_simulate(args) -> int:
     finally:
         progress.close()
     _keep_abort(res, args.records)
-    if args.csv:
-        from ..simulation.report import CSV_COLUMNS
-        with open(args.csv, "w", newline="", encoding="utf-8") as fh:
-            w = csv.DictWriter(fh, fieldnames=CSV_COLUMNS)
-            w.writeheader()
-            w.writerows(res.rows())
-    if args.plot and (code := _plot([res], args.plot)):
-        return code
     print(json.dumps(res.to_dict(), indent=1) if args.json else res.text())
+    try:
+        if args.csv:
+            from ..simulation.report import CSV_COLUMNS
+            with open(args.csv, "w", newline="", encoding="utf-8") as fh:
+                w = csv.DictWriter(fh, fieldnames=CSV_COLUMNS)
+                w.writeheader()
+                w.writerows(res.rows())
+        if args.plot:
+            _plot([res], args.plot)
+    except OSError as exc:
+        return fail(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}")
     return 0
 
 
@@ -161,6 +191,8 @@ def cmd_compare(args) -> int:
         return fail(str(exc))
     if len(variants) < 2:
         return fail("compare needs at least two variants (the first is the reference)")
+    if (problem := _check_outputs(args)) is not None:
+        return fail(problem)
     for name, opts in variants:
         if load_or_report(name, opts) is None:
             return 1
@@ -172,11 +204,14 @@ def cmd_compare(args) -> int:
         return fail(_why(exc))
     finally:
         progress.close()
-    for r in cmp.results:
-        _keep_abort(r, None)
-    if args.plot and (code := _plot(cmp.results, args.plot)):
-        return code
+    for i, r in enumerate(cmp.results):
+        _keep_abort(r, None, f"v{i + 1}-")
     print(json.dumps(cmp.to_dict(), indent=1) if args.json else cmp.text())
+    if args.plot:
+        try:
+            _plot(cmp.results, args.plot)
+        except OSError as exc:
+            return fail(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}")
     return 0
 
 
@@ -187,23 +222,21 @@ def _why(exc: Exception) -> str:
     return str(exc)
 
 
-def _keep_abort(res, folder) -> None:
-    """Write the first aborted game's record (if any) where the user will find it."""
-    rec = res.first_abort_record
-    if rec is None or folder is not None:     # --records keeps every game already
+def _keep_abort(res, folder, prefix: str = "") -> None:
+    """Write each player count's first aborted game's record (if any) where the user
+    will find it: ``rulekit-abort-[PREFIX]<players>p-<seed>.json`` here (``--records``
+    keeps every game already)."""
+    if folder is not None:
         return
     from ..runtime.records import write_record
-    path = f"rulekit-abort-{rec['seed']}.json"
-    write_record(path, rec)
-    print(f"rulekit: the first aborted game's record is kept in {path}", file=sys.stderr)
+    for n, rec in sorted(res.abort_records.items()):
+        path = f"rulekit-abort-{prefix}{n}p-{rec['seed']}.json"
+        write_record(path, rec)
+        print(f"rulekit: the first aborted game's record ({n} players"
+              f"{', ' + res.label if prefix else ''}) is kept in {path}", file=sys.stderr)
 
 
-def _plot(results, path: str) -> int:
-    try:
-        from ..simulation.plot import draw
-    except ImportError:
-        return fail("--plot needs matplotlib: pip install 'rulekit[plot]'")
-    if not path.lower().endswith((".png", ".svg")):
-        return fail(f"--plot: the file must end in .png or .svg, not '{path}'")
+def _plot(results, path: str) -> None:
+    """Draw ``results`` into ``path`` (checked beforehand). Raises OSError."""
+    from ..simulation.plot import draw
     draw(results, path)
-    return 0

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..limits import MAX_ACTIONS
-from .runner import rules_of, run_local, run_ray
+import contextlib
+
+from .runner import ray_session, rules_of, run_local, run_ray
 from .summary import summarize
 
 BACKENDS = ("local", "ray")
@@ -35,7 +37,8 @@ class SimulationResult:
     their defaults, as loaded), ``seed``, ``games`` (per player count), ``agents`` (seat -> kind, the others
     random), ``figures`` (player count -> the dict of
     :func:`rulekit.simulation.summary.summarize`), ``first_abort_record`` (the record of
-    the first aborted game, or None), ``records_written`` (paths)."""
+    the first aborted game, or None), ``abort_records`` (player count -> the record of
+    its first aborted game), ``records_written`` (paths)."""
     ruleset: str
     title: str
     options: dict
@@ -44,16 +47,18 @@ class SimulationResult:
     agents: dict
     figures: dict = field(default_factory=dict)
     first_abort_record: dict | None = None
+    abort_records: dict = field(default_factory=dict)   # player count -> its first abort
     records_written: list = field(default_factory=list)
     label: str = ""
 
     def to_dict(self) -> dict:
         """Everything, JSON-ready (the ``--json`` output)."""
-        return {"ruleset": self.ruleset, "title": self.title, "label": self.label or
-                self.ruleset, "options": self.options, "seed": self.seed, "games": self.games,
-                "agents": {str(k): v for k, v in sorted(self.agents.items())},
-                "players": {str(n): f for n, f in sorted(self.figures.items())},
-                "first_abort_record": self.first_abort_record}
+        return _no_nan({"ruleset": self.ruleset, "title": self.title,
+                        "label": self.label or self.ruleset, "options": self.options,
+                        "seed": self.seed, "games": self.games,
+                        "agents": {str(k): v for k, v in sorted(self.agents.items())},
+                        "players": {str(n): f for n, f in sorted(self.figures.items())},
+                        "first_abort_record": self.first_abort_record})
 
     def rows(self) -> list[dict]:
         """One flat row per player count and seat (the ``--csv`` columns, see
@@ -72,17 +77,31 @@ class SimulationResult:
         return text(self)
 
 
+def _no_nan(x):
+    """``x`` with every NaN replaced by None (JSON has no NaN)."""
+    if isinstance(x, float) and x != x:
+        return None
+    if isinstance(x, dict):
+        return {k: _no_nan(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_no_nan(v) for v in x]
+    return x
+
+
 def parse_agents(specs, players_max: int) -> dict:
     """``["0=greedy", "all=random"]`` (or a dict seat -> kind) into seat -> kind for the
     seats ``0..players_max-1`` (``all`` first, then single seats). Raises ValueError."""
     from ..play.agents import KINDS
     if isinstance(specs, dict):
         specs = [f"{k}={v}" for k, v in specs.items()]
+    if specs is not None and (isinstance(specs, str) or not isinstance(specs, (list, tuple))):
+        raise ValueError(f"agents: a dict seat -> kind or a list of 'SEAT=KIND' texts, not "
+                         f"{specs!r:.40}")
     out: dict = {}
     every = None
     for spec in specs or ():
         if "=" not in str(spec):
-            raise ValueError(f"--agent takes SEAT=KIND or all=KIND, not '{spec}'")
+            raise ValueError(f"an agent is given as SEAT=KIND or all=KIND, not '{spec}'")
         seat, kind = str(spec).split("=", 1)
         kind = kind.strip()
         if kind not in KINDS:
@@ -93,9 +112,10 @@ def parse_agents(specs, players_max: int) -> dict:
         try:
             s = int(seat)
         except ValueError:
-            raise ValueError(f"--agent: '{seat}' is not a seat number or 'all'") from None
+            raise ValueError(f"agent '{spec}': '{seat}' is not a seat number or 'all'") from None
         if not 0 <= s < players_max:
-            raise ValueError(f"--agent: seat {s} does not exist (seats 0 to {players_max - 1})")
+            raise ValueError(f"agent '{spec}': seat {s} does not exist (seats 0 to "
+                             f"{players_max - 1})")
         out[s] = kind
     if every is not None:
         out = {s: out.get(s, every) for s in range(players_max)}
@@ -111,10 +131,14 @@ def player_counts(rules, players) -> list[int]:
     if players == "all":
         return list(range(lo, hi + 1))
     counts = [players] if not isinstance(players, (list, tuple)) else list(players)
+    if not counts:
+        raise ValueError("players: give a player count, a list of them, or 'all'")
     for n in counts:
-        if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-            raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {n!r}")
-    return counts
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ValueError(f"players: a whole number, a list of them or 'all', not {n!r:.40}")
+        if not lo <= n <= hi:
+            raise ValueError(f"{rules.name} is for {lo} to {hi} players, not {n}")
+    return sorted(set(counts))
 
 
 def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None = None,
@@ -137,6 +161,12 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
         raise ValueError(f"games must be a whole number from 1 to 10000000, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict NAME -> value, not {options!r:.40}")
+    if records is not None and not isinstance(records, (str, os.PathLike)):
+        raise ValueError(f"records must be a folder's path, not {records!r:.40}")
+    if when is not None and not isinstance(when, dict):
+        raise ValueError(f"when must be a dict NAME -> expression, not {when!r:.40}")
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
@@ -152,32 +182,64 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
     folder = None
     if records is not None:
         folder = Path(records)
+        if folder.exists() and not folder.is_dir():
+            raise ValueError(f"records: {records} exists and is not a folder")
         folder.mkdir(parents=True, exist_ok=True)
+    record_name = _record_name(ruleset, folder)
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
     res = SimulationResult(ruleset, rules.title, changed, seed, games, seats, label=label)
     total = games * len(counts)
+    cluster = ray_session(jobs, address) if backend == "ray" else contextlib.nullcontext()
+    with cluster:                           # one cluster for every player count
+        _play_counts(res, counts, games, folder, progress, total, backend, jobs, address,
+                     {"ruleset": ruleset, "options": options, "seed": seed, "seats": seats,
+                      "max_actions": max_actions, "when": when, "rulesets": rulesets,
+                      "record_name": record_name})
+    return res
+
+
+def _play_counts(res, counts, games, folder, progress, total, backend, jobs, address, run):
+    """Play the games of each player count into ``res`` (see :func:`simulate`)."""
+    ruleset, options, seed, seats = run["ruleset"], run["options"], run["seed"], run["seats"]
+    max_actions, when, rulesets = run["max_actions"], run["when"], run["rulesets"]
+    record_name = run["record_name"]
     for i, n in enumerate(counts):
         spec = {"ruleset": ruleset, "options": options, "players": n, "seed": seed,
                 "agents": {s: k for s, k in seats.items() if s < n},
                 "max_actions": max_actions, "records": folder is not None, "when": when,
-                "roots": tuple(str(r) for r in rulesets)}
+                "roots": tuple(str(r) for r in rulesets), "record_name": record_name}
         done_before = i * games
         tick = None if progress is None else (lambda d, b=done_before: progress(b + d, total))
         if backend == "ray":
             played = run_ray(spec, games, jobs, address, tick)
         else:
             played = run_local(spec, games, min(jobs, games), tick)
-        res.figures[n] = summarize(played, n)
+        res.figures[n] = summarize(played, n, list(when))
         for g in played:
             if g["record"] is not None and g["status"] == "aborted" and \
-                    res.first_abort_record is None:
-                res.first_abort_record = g["record"]
+                    n not in res.abort_records:
+                res.abort_records[n] = g["record"]
+                if res.first_abort_record is None:
+                    res.first_abort_record = g["record"]
             if folder is not None:
                 path = folder / f"game-{n}p-{g['index']:06d}.json"
                 from ..runtime.records import write_record
                 write_record(str(path), g["record"])
                 res.records_written.append(str(path))
-    return res
+
+
+def _record_name(ruleset: str, folder) -> str:
+    """How a record names ``ruleset``: a bundled name as is; a file by its path relative
+    to the folder the records go to (``folder``, else the current one), as ``rulekit
+    replay`` reads it."""
+    from ..source.extends import resolve_name
+    from ..source.files import bundled_rulesets
+    if ruleset in bundled_rulesets() and "/" not in ruleset:
+        return ruleset
+    path = resolve_name(ruleset)
+    if path is None:
+        return ruleset
+    return os.path.relpath(Path(path).resolve(), Path(folder or ".").resolve())
 
 
 def parse_variant(text: str) -> tuple[str, dict]:
@@ -217,17 +279,38 @@ def compare(variants, games: int = 1000, players=None, **kw) -> Comparison:
     options)``) with the same games, seeds, players and agents (keywords as for
     :func:`simulate`); the first is the reference the others are compared with.
     Raises ValueError for fewer than two variants or no player count they share."""
+    if isinstance(variants, str) or not isinstance(variants, (list, tuple)):
+        raise ValueError("variants: a list of rulesets ('name' or 'name:k=v,...'), the "
+                         "first being the reference")
+    if "options" in kw:
+        raise ValueError("compare: give each variant's options in the variant "
+                         "('name:k=v,...' or (name, options)), not as options=")
     parsed = [parse_variant(v) if isinstance(v, str) else (v[0], dict(v[1])) for v in variants]
     if len(parsed) < 2:
         raise ValueError("compare needs at least two variants")
+    roots = tuple(kw.get("rulesets", ()))
+    loaded = [rules_of(name, opts, roots) for name, opts in parsed]
     if players is None:
-        first = rules_of(parsed[0][0], parsed[0][1], tuple(kw.get("rulesets", ())))
-        players = first.players[2]
+        players = loaded[0].players[2]
+    shared = set(range(max(r.players[0] for r in loaded), min(r.players[1] for r in loaded) + 1))
+    if not shared:
+        raise ValueError("the variants share no player count")
+    if players == "all":
+        players = sorted(shared)
+    for n in ([players] if not isinstance(players, (list, tuple)) else players):
+        if n not in shared:
+            lo, hi = min(shared), max(shared)
+            raise ValueError(f"the variants share the player counts {lo} to {hi}, not {n!r:.20}")
     progress = kw.pop("progress", None)
     results = []
-    for i, (name, opts) in enumerate(parsed):
-        tick = None if progress is None else (lambda d, t, i=i: progress(i * t + d,
-                                                                         t * len(parsed)))
-        label = name + (":" + ",".join(f"{k}={v}" for k, v in opts.items()) if opts else "")
-        results.append(simulate(name, games, players, opts, progress=tick, label=label, **kw))
+    cluster = ray_session(kw.get("jobs") or os.cpu_count() or 1, kw.get("address")) \
+        if kw.get("backend") == "ray" else contextlib.nullcontext()
+    with cluster:                           # one cluster for every variant
+        for i, (name, opts) in enumerate(parsed):
+            tick = None if progress is None else (
+                lambda d, t, i=i: progress(i * t + d, t * len(parsed)))
+            label = name + (":" + ",".join(f"{k}={v}" for k, v in opts.items()) if opts
+                            else "")
+            results.append(simulate(name, games, players, opts, progress=tick, label=label,
+                                    **kw))
     return Comparison(results)

@@ -15,6 +15,7 @@ def draw(results: list, path: str) -> None:
     counts = sorted({n for r in results for n in r.figures})
     fig, axes = plt.subplots(len(counts), 2, figsize=(11, 3.6 * len(counts)), squeeze=False)
     width = 0.8 / len(results)
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for row, n in enumerate(counts):
         hist_ax, seat_ax = axes[row]
         for i, r in enumerate(results):
@@ -23,14 +24,15 @@ def draw(results: list, path: str) -> None:
                 continue
             label = r.label or r.ruleset
             h = f["length"]["histogram"]
+            colour = colours[i % len(colours)]            # one colour per variant
             if h["counts"]:
                 hist_ax.stairs(h["counts"], h["edges"], label=label, fill=len(results) == 1,
-                               alpha=0.6 if len(results) == 1 else 1.0)
+                               alpha=0.6 if len(results) == 1 else 1.0, color=colour)
             seats = f["seats"]
             xs = [s["index"] + (i - (len(results) - 1) / 2) * width for s in seats]
             loss = [s["loss"]["rate"] for s in seats]
             err = _errors(seats, "loss")
-            seat_ax.bar(xs, loss, width=width, yerr=err, capsize=3,
+            seat_ax.bar(xs, loss, width=width, yerr=err, capsize=3, color=colour,
                         label=f"{label}: losses" if len(results) > 1 else "losses")
             if len(results) == 1:
                 win = [s["win"]["rate"] for s in seats]
@@ -50,7 +52,7 @@ def draw(results: list, path: str) -> None:
     title = " vs ".join(r.label or r.ruleset for r in results)
     fig.suptitle(f"{results[0].title}: {title} ({results[0].games} games, seed "
                  f"{results[0].seed})")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / (3.6 * len(counts))))   # room for the title
     fig.savefig(path)
     plt.close(fig)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from ..errors import printable
 from .stats import two_means_differ, two_rates_differ
 
 #: The columns of ``rulekit simulate --csv``: one row per player count and seat.
@@ -76,11 +77,11 @@ def text(res) -> str:
             score = _num(seat["score"]["mean"]) if "score" in seat else "-"
             lines.append(f"  {seat['index']:<6}{_rate(seat['win']):<24}{_rate(seat['loss']):<24}"
                          f"{_pct(seat['draw']['rate']):<8}{_num(seat['mean_place']):<7}{score}")
-        uneven = [p["index"] for p in f["positions"] if p["loss"]["uneven"] or p["win"]["uneven"]]
         by_pos = ", ".join(f"{p['index']}: {_pct(p['loss']['rate']).strip()}"
+                           + (" *" if p["loss"]["uneven"] or p["win"]["uneven"] else "")
                            for p in f["positions"])
         lines.append(f"  losses by position from the dealer's left (0 = the dealer's left): "
-                     f"{by_pos}" + (f"; uneven at {uneven}" if uneven else ""))
+                     f"{by_pos}")
         c = f["choice"]
         lines.append(f"  choice: {c['decisions']} decisions, "
                      f"{_pct(c['share_one_legal_action']).strip()} with one legal action")
@@ -88,13 +89,15 @@ def text(res) -> str:
             items = sorted(f[what].items(), key=lambda kv: -kv[1]["per_game"])
             if not items:
                 continue
-            shown = "; ".join(f"{_short(k)} {v['per_game']:.2f}/game "
+            shown = "; ".join(f"{printable(_short(k), 200)} {v['per_game']:.2f}/game "
                               f"({_pct(v['share']).strip()} of games)" for k, v in items[:12])
             more = f"; and {len(items) - 12} more" if len(items) > 12 else ""
             lines.append(f"  {what}: {shown}{more}")
-    lines.append("")
-    lines.append("* the rate strays from an even game (the mean over the seats lies outside "
-                 "its 95% interval)")
+    if any(c["uneven"] for f in res.figures.values() for rows_ in (f["seats"], f["positions"])
+           for row in rows_ for c in (row["win"], row["loss"])):
+        lines.append("")
+        lines.append("* the rate strays from an even game (the mean over the seats lies "
+                     "outside its 95% interval)")
     if res.records_written:
         lines.append(f"records: {len(res.records_written)} games kept")
     return "\n".join(lines)
@@ -106,36 +109,38 @@ def _short(text: str) -> str:
 
 
 def compare_text(cmp) -> str:
-    """The variants side by side: per player count, each seat's win and loss rates and
-    the game length; ``*`` marks a figure that differs significantly from the first
-    variant's (two-proportion z-test at 5%; lengths: Welch's test on the means)."""
+    """The variants side by side: per player count, the mean game length, the abort
+    rate and each seat's loss and win rates; ``*`` marks a figure that differs
+    significantly from the first variant's (at 5%: rates by a two-proportion z-test,
+    mean lengths by Welch's z-test, a normal approximation that marks too readily with
+    only a few games)."""
     base = cmp.results[0]
     labels = [r.label or r.ruleset for r in cmp.results]
     width = max(28, *(len(x) + 2 for x in labels))
     lines = [f"{len(cmp.results)} variants, {base.games} games each on the same seeds "
              f"(seed {base.seed}); * differs significantly from {labels[0]}"]
+
+    def row(label: str, cells: list) -> str:
+        return (f"  {label:<17}" + "".join(f"{c:<{width}}" for c in cells)).rstrip()
+
     for n in sorted(base.figures):
-        lines += ["", f"{n} players" + " " * 10 + "".join(f"{x:<{width}}" for x in labels)]
-        figs = [r.figures.get(n) for r in cmp.results]
-        row = "  length (mean)    "
-        for i, f in enumerate(figs):
-            mark = " *" if i and _lengths_differ(figs[0], f) else ""
-            row += f"{_num(f['length']['mean']) + mark:<{width}}"
-        lines.append(row)
-        row = "  aborted          "
-        for f in figs:
-            row += f"{_pct(f['abort_rate']).strip():<{width}}"
-        lines.append(row)
+        figs = [r.figures[n] for r in cmp.results]
+        ref = figs[0]
+        lines += ["", row(f"{n} players", labels)]
+        lines.append(row("length (mean)", [
+            _num(f["length"]["mean"]) + (" *" if i and _lengths_differ(ref, f) else "")
+            for i, f in enumerate(figs)]))
+        lines.append(row("aborted", [
+            _pct(f["abort_rate"]).strip() + (" *" if i and two_rates_differ(
+                f["aborted"], f["games"], ref["aborted"], ref["games"]) else "")
+            for i, f in enumerate(figs)]))
         for o in ("loss", "win"):
             for s in range(n):
-                row = f"  seat {s} {o + 'es' if o == 'loss' else o + 's':<9}"
-                for i, f in enumerate(figs):
-                    cell = f["seats"][s][o]
-                    ref = figs[0]["seats"][s][o]
-                    mark = " *" if i and two_rates_differ(cell["count"], f["finished"],
-                                                          ref["count"], figs[0]["finished"]) else ""
-                    row += f"{_pct(cell['rate']).strip() + mark:<{width}}"
-                lines.append(row)
+                lines.append(row(f"seat {s} {'losses' if o == 'loss' else 'wins'}", [
+                    _pct(f["seats"][s][o]["rate"]).strip() + (" *" if i and two_rates_differ(
+                        f["seats"][s][o]["count"], f["finished"],
+                        ref["seats"][s][o]["count"], ref["finished"]) else "")
+                    for i, f in enumerate(figs)]))
     return "\n".join(lines)
 
 

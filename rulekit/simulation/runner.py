@@ -58,13 +58,13 @@ def play_one(spec: dict, index: int) -> dict:
         forced += len(legal) == 1
         steps[game.step.key] += 1
         for name, fn in whens:              # --when NAME=EXPR: decisions where it holds
+            from ..errors import RulesetFailure
             try:
                 if game.call_ruleset(fn, {}):
                     held[name] += 1
-            except Exception as exc:
-                from ..errors import RulesetFailure
-                if not isinstance(exc, RulesetFailure):
-                    raise
+            except RulesetFailure as exc:   # the figure would be wrong: stop the run
+                raise ValueError(f"when {name}: the expression failed in game {index} "
+                                 f"(seed {seed}) at action {game.actions}: {exc}") from None
         try:
             act = agents[seat].choose(game)
         except Exception as exc:         # a ruleset failing inside an agent (heuristic)
@@ -137,32 +137,53 @@ def run_local(spec: dict, games: int, jobs: int, progress=None) -> list[dict]:
     return out
 
 
+class ray_session:
+    """``with ray_session(jobs, address):`` a Ray cluster for the games inside: the one
+    at ``address``, or a local one started for them (no dashboard, ``jobs`` CPUs, every
+    server on 127.0.0.1: Ray then takes the loopback address as the node's, which
+    ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`` asks for) and stopped after them. Nothing
+    is started when Ray is already running. Requires ``pip install rulekit[ray]``;
+    raises ImportError without it."""
+
+    def __init__(self, jobs: int, address: str | None = None):
+        self.jobs, self.address, self.started = jobs, address, False
+
+    def __enter__(self):
+        import logging
+        import os
+        if not self.address:        # read when ray is imported: set it first
+            os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+        import ray
+        if ray.is_initialized():
+            return self
+        if self.address:
+            ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.ERROR)
+        else:
+            try:                    # ray imported earlier read the variable already
+                from ray._private import ray_constants
+                ray_constants.ENABLE_RAY_CLUSTER = False
+            except (ImportError, AttributeError):
+                pass
+            ray.init(num_cpus=max(1, self.jobs), include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.ERROR,
+                     _node_ip_address="127.0.0.1")
+        self.started = True
+        return self
+
+    def __exit__(self, *exc):
+        if self.started:
+            import ray
+            ray.shutdown()
+        return False
+
+
 def run_ray(spec: dict, games: int, jobs: int, address: str | None = None,
             progress=None) -> list[dict]:
-    """Play the games on a Ray cluster (``address``; None starts a local one, without a
-    dashboard, with ``jobs`` CPUs, every server of it on 127.0.0.1: Ray then takes the
-    loopback address as the node's, which ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`` asks
-    for and which must be set before ``ray`` is first imported). Requires ``pip
-    install rulekit[ray]``; raises ImportError without it."""
-    import os
-    if not address:     # a local cluster: every Ray server on loopback (read at import)
-        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-    import ray
-    if not address:     # ray imported earlier read the variable already: say it again
-        try:
-            from ray._private import ray_constants
-            ray_constants.ENABLE_RAY_CLUSTER = False
-        except (ImportError, AttributeError):
-            pass
-    started = False
-    if not ray.is_initialized():
-        if address:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False,
-                     _node_ip_address="127.0.0.1")
-        started = True
-    try:
+    """Play the games on a Ray cluster (see :class:`ray_session`; one is started for
+    these games when none is running). Raises ImportError without Ray."""
+    with ray_session(jobs, address):
+        import ray
         remote = ray.remote(play_chunk)
         pending = [remote.remote(spec, part) for part in chunks(games, jobs)]
         out: list = []
@@ -174,6 +195,3 @@ def run_ray(spec: dict, games: int, jobs: int, address: str | None = None,
                 progress(len(out))
         out.sort(key=lambda g: g["index"])
         return out
-    finally:
-        if started:
-            ray.shutdown()

@@ -13,9 +13,10 @@ from .stats import mean_interval, percentile, std_dev, wilson
 OUTCOMES = ("win", "loss", "draw")
 
 
-def summarize(games: list[dict], players: int) -> dict:
+def summarize(games: list[dict], players: int, when: list | None = None) -> dict:
     """The figures of ``games`` (summaries of one player count, in game order) as a
-    plain dict (JSON-ready; see docs/simulate.md for every key)."""
+    plain dict (see docs/simulate.md for every key; NaN where there is no value);
+    ``when``: the names of the counted expressions (listed even when they never held)."""
     n = len(games)
     done = [g for g in games if g["status"] == "finished"]
     aborted = [g for g in games if g["status"] == "aborted"]
@@ -34,7 +35,8 @@ def summarize(games: list[dict], players: int) -> dict:
            "positions": _by(done, players, lambda g, s: (s - g["dealer"] - 1) % players),
            "choice": _choice(games),
            "actions": _counts(games, "action"), "steps": _counts(games, "step"),
-           "announcements": _counts(games, "announcement"), "when": _counts(games, "when")}
+           "announcements": _counts(games, "announcement"),
+           "when": _counts(games, "when", when or ())}
     if aborted:
         first = aborted[0]
         out["first_abort"] = {"index": first["index"], "seed": first["seed"],
@@ -91,10 +93,11 @@ def _choice(games: list[dict]) -> dict:
             "share_one_legal_action": forced / decisions if decisions else math.nan}
 
 
-def _counts(games: list[dict], what: str) -> dict:
-    """name -> {per_game: mean count per game, share: of the games where it fires}."""
+def _counts(games: list[dict], what: str, names=()) -> dict:
+    """name -> {per_game: mean count per game, share: of the games where it fires}
+    (``names`` are listed even at 0)."""
     n = len(games)
-    total, seen = Counter(), Counter()
+    total, seen = Counter(dict.fromkeys(names, 0)), Counter()
     for g in games:
         for name, k in g[what].items():
             total[name] += k
