@@ -317,6 +317,7 @@ class Ruleset:
     fingerprint: str = ""       # sha256 of the resolved data (records pin it)
     hot_source: str = ""        # the generated legal-action module (compiler.hotpath)
     returns_fn: object = None   # ``returns:`` compiled, f(G, {"seat": s}), or None
+    rule_book: list = field(default_factory=list)   # the rule book's file names (x.md)
 
     def __post_init__(self):
         # the card tables, read at play time by built-ins: plain attributes (fast)

@@ -2,7 +2,7 @@
 
 Used by tests/test_rules_mattis.py, test_rules_myllymatti.py, test_rules_norsk.py,
 test_rules_atlanta.py and test_sequences.py. Every helper here is worked out from the
-rule text (shared/rules/common.md C-*, mattis.md MAT-*, and the variants' own rules),
+rule text (docs/rules/common.md C-*, mattis.md MAT-*, and the variants' own rules),
 never from engine output, so the tests that use them stay independent of the engine.
 
 What is here:

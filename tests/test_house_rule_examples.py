@@ -1,7 +1,7 @@
 """The house rules of examples/ written on the packs, results and matches constructs:
 Mattis with two jokers (examples/mattis_jokers.yaml), Mattis for 9-12 players with two
 packs (mattis_two_packs.yaml) and Mattis as a match to 5 (mattis_match.yaml). Rule ids
-are the Mattis rule book's (shared/rules/: C-*, MAT-*); each example's header says what
+are the Mattis rule book's (docs/rules/: C-*, MAT-*); each example's header says what
 it changes. Hands are built by hand: the deal (C-3) gives one card a seat, round after
 round, from the dealer's left."""
 import json

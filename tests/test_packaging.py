@@ -1,4 +1,5 @@
-"""The wheel ships the grammar, the schema and the bundled rulesets inside the package,
+"""The wheel ships the grammar, the schema, the bundled rulesets and their rule books
+inside the package,
 and the installed package plays a game from another folder (issue: Mattis end to end)."""
 import subprocess
 import sys
@@ -17,6 +18,8 @@ def test_wheel_contains_data_and_plays_from_elsewhere(tmp_path):
     assert "rulekit/grammar/expressions.lark" in names
     assert "rulekit/rulesets/ruleset.schema.json" in names
     assert "rulekit/rulesets/mattis.yaml" in names
+    assert {"rulekit/rules/common.md", "rulekit/rules/mattis.md",
+            "rulekit/rules/durak.md"} <= set(names)          # the rule books, for `rules`
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "rulekit = rulekit.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
     site = tmp_path / "site"
@@ -31,3 +34,7 @@ def test_wheel_contains_data_and_plays_from_elsewhere(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "Result: seat" in run.stdout and "loses" in run.stdout
+    code = code.replace("['play', 'mattis', '--seed', '1']", "['rules', 'mattis']")
+    run = subprocess.run([sys.executable, "-c", code, str(site)], cwd=elsewhere,
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and "MAT-11" in run.stdout and "C-7" in run.stdout, run.stderr

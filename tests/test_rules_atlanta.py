@@ -1,6 +1,6 @@
 """Per-rule tests for the bundled `atlanta_mattis` ruleset.
 
-Each test is named after the rule it checks (shared/rules/atlanta-mattis.md ATL-1..ATL-9,
+Each test is named after the rule it checks (docs/rules/atlanta-mattis.md ATL-1..ATL-9,
 on top of mattis.md and common.md) and asserts the state exactly where that rule bites.
 Every expected value below was worked out by hand from the rule text; nothing is a copy
 of engine output.

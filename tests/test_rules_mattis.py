@@ -1,7 +1,7 @@
 """Per-rule tests for the bundled `mattis` ruleset.
 
-Each test is named after the rule it checks (shared/rules/common.md C-*,
-shared/rules/mattis.md MAT-*) and asserts the state exactly where that rule bites.
+Each test is named after the rule it checks (docs/rules/common.md C-*,
+docs/rules/mattis.md MAT-*) and asserts the state exactly where that rule bites.
 Every expected value below was worked out by hand from the rule text; nothing is a
 copy of engine output.
 

@@ -1,6 +1,6 @@
 """Per-rule tests for the bundled `myllymatti` ruleset.
 
-Each test is named after the rule it checks (shared/rules/myllymatti.md MYL-1..MYL-10,
+Each test is named after the rule it checks (docs/rules/myllymatti.md MYL-1..MYL-10,
 on top of mattis.md MAT-* and common.md C-*) and asserts the state exactly where that
 rule bites. Every expected value below was worked out by hand from the rule text; none
 is a copy of engine output.

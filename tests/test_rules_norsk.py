@@ -1,6 +1,6 @@
 """Per-rule tests for the bundled `mattis_norsk` ruleset (Norwegian Mattis).
 
-Each test is named after the rule it checks (shared/rules/mattis-norsk.md NOR-1..NOR-14,
+Each test is named after the rule it checks (docs/rules/mattis-norsk.md NOR-1..NOR-14,
 on top of common.md C-* and MAT-7's empty-hand draw) and asserts the state exactly where
 that rule bites. Every expected value below was worked out by hand from the rule text;
 none is a copy of engine output.

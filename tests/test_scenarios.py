@@ -52,3 +52,13 @@ def test_copies_match_shared():
     assert sorted(shared) == sorted(ours)
     differ = [name for name in shared if shared[name] != ours[name]]
     assert differ == []
+
+
+def test_rule_book_copies_match_shared():
+    """The Mattis family's rule books in docs/rules/ (shipped with the package) must
+    equal the team's originals in <repository root>/../shared/rules/, when present."""
+    if not (SHARED / "rules").is_dir():
+        pytest.skip(f"the team's shared rule books {SHARED / 'rules'} are not there")
+    for original in sorted((SHARED / "rules").glob("*.md")):
+        copy = ROOT / "docs" / "rules" / original.name
+        assert copy.is_file() and copy.read_bytes() == original.read_bytes(), original.name

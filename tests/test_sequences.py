@@ -1,7 +1,7 @@
 """Tests for runs in phase 2 (`sequences: true`, `min_run: 2 | 3`) in Mattis and in
 Norwegian Mattis.
 
-Rules: shared/rules/common.md C-7 (a run of min_run or more cards of one suit in
+Rules: docs/rules/common.md C-7 (a run of min_run or more cards of one suit in
 consecutive rank counts as one play; a play beats the top play if it is of the same suit
 and its lowest card is higher than the top play's highest card, or a trump on a
 non-trump), mattis.md MAT-10/MAT-11 (the taker takes only the lowest card of a bottom

@@ -18,7 +18,7 @@ from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
 from .simulate import add_parsers as add_simulate_parsers, cmd_compare, cmd_simulate
 from .rulesets import (cmd_compile, cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new,
-                       cmd_validate)
+                       cmd_rules, cmd_schema, cmd_validate)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -107,6 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-o", "--output", metavar="FILE",
                    help="where to write it (default NAME.yaml; - for standard output)")
 
+    s = sub.add_parser("rules", help="how to play: the ruleset's rule book, with rule ids")
+    s.add_argument("ruleset", metavar="RULESET")
+    s.add_argument("--ids", action="store_true", help="list only the rule ids")
+
+    s = sub.add_parser("schema", help="the installed JSON Schema of rulesets (for editors)")
+    s.add_argument("-o", "--output", metavar="FILE", help="write a copy of it to FILE")
+
     s = sub.add_parser("explain", help="the rules as readable text, from the compiled ruleset")
     s.add_argument("ruleset", metavar="RULESET")
     s.add_argument("--option", action="append", default=[], metavar="K=V")
@@ -165,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
                "diff": cmd_diff, "graph": cmd_graph, "compile": cmd_compile,
-               "simulate": cmd_simulate, "compare": cmd_compare}[args.command]
+               "simulate": cmd_simulate, "compare": cmd_compare, "rules": cmd_rules,
+               "schema": cmd_schema}[args.command]
     for stream in (sys.stdout, sys.stderr):   # never fail on a character the terminal lacks
         try:
             stream.reconfigure(errors="replace")

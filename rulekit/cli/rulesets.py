@@ -107,7 +107,9 @@ def cmd_new(args) -> int:
         base_path = resolve_name(args.base).resolve()
         folder = Path(out).resolve().parent if out != "-" else Path.cwd()
         ref = os.path.relpath(base_path, folder)
-    text = starter(args.name, ref, rules)
+    from ..source.files import schema_path
+    text = (f"# yaml-language-server: $schema={schema_path().resolve().as_uri()}\n"
+            + starter(args.name, ref, rules))    # an editor completes and checks keys
     if out == "-":
         print(text, end="")
         return 0
@@ -120,6 +122,57 @@ def cmd_new(args) -> int:
     except OSError as exc:
         return fail(f"cannot write {out}: {exc.strerror}")
     print(f"wrote {out}: a variant of {rules.name}; check it with: rulekit validate {out}")
+    return 0
+
+
+def cmd_rules(args) -> int:
+    """``rulekit rules NAME``: the ruleset's rule book (its ``rule_book`` files), for
+    players; ``--ids`` lists only the rule ids it cites."""
+    import re
+
+    from ..source.extends import resolve_name
+    from ..source.files import rule_book_files
+    rules = load_or_report(args.ruleset)
+    if rules is None:
+        return 1
+    if not rules.rule_book:
+        return fail(f"{rules.name} has no rule book (its ruleset names none in 'rule_book:'); "
+                    f"rulekit explain {args.ruleset} says what the ruleset does")
+    try:
+        files = rule_book_files(rules.rule_book, resolve_name(args.ruleset))
+        texts = [(p.name, p.read_text(encoding="utf-8")) for p in files]
+    except (OSError, ValueError) as exc:
+        return fail(f"{rules.name}: {exc}")
+    if args.ids:
+        ids: list = []
+        for _, text in texts:
+            for m in re.findall(r"^\|\s*([A-Z]{1,4}-[0-9]+)\s*\||\*\*([A-Z]{1,4}-[0-9]+)\*\*|"
+                                r"^#+\s*([A-Z]{1,4}-[0-9]+)\b", text, re.M):
+                rid = next(x for x in m if x)
+                if rid not in ids:          # the ids each book defines, in its order
+                    ids.append(rid)
+        print(" ".join(ids))
+        return 0
+    for i, (name, text) in enumerate(texts):
+        if i:
+            print(f"\n---- {name} ----\n")
+        print(text.rstrip("\n"))
+    return 0
+
+
+def cmd_schema(args) -> int:
+    """``rulekit schema``: the installed JSON Schema's path, or a copy of it (``-o``)."""
+    import shutil
+
+    from ..source.files import schema_path
+    if args.output is None:
+        print(schema_path())
+        return 0
+    try:
+        shutil.copyfile(schema_path(), args.output)
+    except OSError as exc:
+        return fail(f"cannot write {args.output}: {exc.strerror or exc}")
+    print(f"wrote {args.output}")
     return 0
 
 

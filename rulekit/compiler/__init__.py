@@ -57,6 +57,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
                 c.option_decls, dict(c.user_options), c.definitions, c.procedures, setup,
                 phases, start, src, path=display, context=c)
     rules.returns_fn = returns
+    rules.rule_book = [str(x) for x in data.get("rule_book") or []]
     rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple))
     return rules
 

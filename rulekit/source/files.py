@@ -1,8 +1,9 @@
-"""Where the package's data lives: the grammar, the JSON Schema, the bundled rulesets.
+"""Where the package's data lives: the grammar, the JSON Schema, the bundled rulesets
+and their rule books.
 
 In an installed wheel they sit inside the package (``rulekit/grammar``,
-``rulekit/rulesets``); in a source checkout they are the top-level ``grammar/`` and
-``rulesets/`` folders beside the package.
+``rulekit/rulesets``, ``rulekit/rules``); in a source checkout they are the top-level
+``grammar/``, ``rulesets/`` and ``docs/rules/`` folders beside the package.
 """
 from __future__ import annotations
 
@@ -11,12 +12,35 @@ from pathlib import Path
 _HERE = Path(__file__).resolve().parent.parent   # the package folder
 
 
+_CHECKOUT = {"rules": Path("docs") / "rules"}     # where a checkout keeps them
+
+
 def data_dir(name: str) -> Path:
-    """The folder ``name`` (``"grammar"`` or ``"rulesets"``), installed or in the checkout."""
+    """The folder ``name`` (``"grammar"``, ``"rulesets"`` or ``"rules"``: the rule books),
+    installed or in the checkout."""
     inside = _HERE / name
     if inside.is_dir():
         return inside
-    return _HERE.parent / name
+    return _HERE.parent / _CHECKOUT.get(name, Path(name))
+
+
+def rule_book_files(names, ruleset_file: Path | None) -> list[Path]:
+    """The files of a ruleset's ``rule_book`` (plain file names, ``x.md``): each beside
+    the ruleset's file, else among the bundled rule books. Raises FileNotFoundError
+    naming the first that is in neither place, ValueError for a name that is not a plain
+    file name."""
+    out = []
+    for name in names:
+        if "/" in name or "\\" in name or name.startswith(".") or not name.endswith(".md"):
+            raise ValueError(f"rule_book: '{name}' is not a plain file name (x.md)")
+        places = ([ruleset_file.parent / name] if ruleset_file is not None else []) + \
+            [data_dir("rules") / name]
+        found = next((p for p in places if p.is_file()), None)
+        if found is None:
+            raise FileNotFoundError(f"rule book '{name}': not beside the ruleset nor among "
+                                    "the bundled rule books")
+        out.append(found)
+    return out
 
 
 def grammar_path() -> Path:
