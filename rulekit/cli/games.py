@@ -224,6 +224,9 @@ def _abandoned(why, game, target) -> int:
         except OSError:                     # the terminal is gone (SIGHUP)
             pass
         return 128 + why.signum
+    if why.reason == "quit":                # the person chose to leave: not an error
+        print(f"rulekit: {why} after {count(game.actions, 'action')}{kept}", file=sys.stderr)
+        return 0
     return fail(f"{why} after {count(game.actions, 'action')}{kept}",
                 130 if why.reason == "interrupt" else 1)
 

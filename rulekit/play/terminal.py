@@ -20,12 +20,14 @@ from .session import WAIT
 
 
 class Abandoned(RulekitError):
-    """The person left: ``reason`` is ``"eof"`` (end of input), ``"interrupt"`` (Ctrl-C)
-    or ``"output"`` (the terminal or pipe we write to closed)."""
+    """The person left: ``reason`` is ``"eof"`` (end of input), ``"interrupt"`` (Ctrl-C),
+    ``"output"`` (the terminal or pipe we write to closed) or ``"quit"`` (they typed
+    quit)."""
 
     MESSAGES = {"eof": "end of input: the game was abandoned",
                 "interrupt": "interrupted: the game was abandoned",
-                "output": "the output was closed: the game was abandoned"}
+                "output": "the output was closed: the game was abandoned",
+                "quit": "you quit: the game was abandoned"}
 
     def __init__(self, reason: str):
         self.reason = reason
@@ -225,9 +227,19 @@ class HumanAgent:
             if text.lower() in ("help", "?", "h"):
                 out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
                           f" or its text such as '{_escape(str(actions[-1]))}'; a card alone "
-                          "(like 7h, 10♥ or ♥10) plays it; end of input leaves the game"
+                          "(like 7h, 10♥ or ♥10) plays it"
                           + (f"; 'wait' lets seat {later[0]} act first" if later else ""))
+                out.print("  commands: help (this), rules (the game's rule book), quit (leave "
+                          "the game; a --record keeps it)")
+                for line in _action_help(game, actions):
+                    out.print("  " + _escape(line))
                 continue
+            if text.lower() == "rules":
+                for line in _rule_book(game):
+                    out.print(_escape(line))
+                continue
+            if text.lower() in ("quit", "exit"):
+                raise Abandoned("quit")
             if text.isascii() and text.isdigit():   # not '²' or '①': those are text
                 n = int(text) if len(text) < 7 else 0
                 if 1 <= n <= len(actions):
@@ -243,8 +255,78 @@ class HumanAgent:
                 match = _by_cards(game, text, actions)
                 if match is not None:
                     return match
-                out.print(f"  '{_escape(text)}' is not legal now; choose one of the "
-                          f"{len(actions)} listed (a number is enough)")
+                out.print(f"  {_escape(_why_not(game, self.seat, text, actions))}; choose one "
+                          f"of the {len(actions)} listed (a number is enough, 'help' says more)")
+
+
+def _legal_text(game, name: str) -> tuple[str, str]:
+    """The ``legal`` condition of action ``name`` of the phase being played, as written
+    in the ruleset, and its ``doc``: ("", "") when there are none."""
+    try:
+        data = game.rules.source.data["phases"][game.phase]["actions"][name]
+    except (KeyError, TypeError, AttributeError):
+        return "", ""
+    return " ".join(str(data.get("legal", "")).split()), str(data.get("doc", ""))
+
+
+def _action_help(game, actions) -> list[str]:
+    """A line per action name that may be taken now: how many choices, what it does
+    (its ``doc``) and when it is legal (its condition as the ruleset writes it)."""
+    lines = []
+    for name in dict.fromkeys(a.name for a in actions):
+        mine = [a for a in actions if a.name == name]
+        legal, doc = _legal_text(game, name)
+        what = f" - {doc}" if doc else ""
+        when = f" (legal when: {legal})" if legal else ""
+        rule = mine[0].defn.rule
+        lines.append(f"{name}: {len(mine)} choice{'s' if len(mine) != 1 else ''}{what}{when}"
+                     + (f" [rule {rule}: 'rules' shows it]" if rule else ""))
+    return lines
+
+
+def _why_not(game, seat: int, text: str, actions) -> str:
+    """Why the typed ``text`` is not one of ``actions``: an unknown word (with the
+    nearest action name), a card the seat does not hold, or the action's condition."""
+    import difflib
+    word = text.split()[0].lower() if text.split() else ""
+    names = list(dict.fromkeys(a.name for a in actions))
+    known = {a.name.lower() for phase in game.rules.phases.values() for a in phase.actions.values()}
+    if word not in known:
+        near = difflib.get_close_matches(word, names, n=1)
+        return (f"'{text}' is not an action here" + (f": did you mean '{near[0]}'?" if near
+                else "") + f" (actions now: {', '.join(names)})")
+    if word not in {n.lower() for n in names}:
+        return f"'{word}' cannot be taken now (actions now: {', '.join(names)})"
+    hand = [c for zone, decl in game.rules.zones.items() if decl.per == "seat"
+            for c in game.z[zone][seat]]
+    try:
+        named = [game.rules.parse_card(w) for w in text.split()[1:]]
+    except CardError:
+        named = []
+    missing = [c for c in named if c not in hand]
+    if missing and all(c in game.rules.pack for c in missing):
+        return f"'{text}' is not legal now: you do not hold {' '.join(missing)}"
+    legal, doc = _legal_text(game, next(n for n in names if n.lower() == word))
+    return f"'{text}' is not legal now" + (f": {word} is legal when {legal}" if legal else "") \
+        + (f" ({doc})" if doc else "")
+
+
+def _rule_book(game) -> list[str]:
+    """The lines of the game's rule book (its ``rule_book`` files), or a line saying
+    there is none."""
+    from pathlib import Path
+
+    from ..source.files import rule_book_files
+    rules = game.rules
+    if not rules.rule_book:
+        return [f"  {rules.name} has no rule book; 'rulekit explain {rules.name}' says what "
+                "its ruleset does"]
+    where = Path(rules.path) if rules.path and Path(rules.path).is_file() else None
+    try:
+        files = rule_book_files(rules.rule_book, where)
+        return [ln for p in files for ln in p.read_text(encoding="utf-8").splitlines()]
+    except (OSError, ValueError) as exc:
+        return [f"  the rule book cannot be read: {exc}"]
 
 
 def _s(seats) -> str:

@@ -1,0 +1,57 @@
+"""At the prompt (issue: a table a person can learn and enjoy): `help` lists the commands
+and what each legal action does, `rules` prints the game's rule book, `quit` leaves
+(the record kept, exit 0), and an illegal move says why: an unknown word (with the
+action meant), a card not held, or the action's condition."""
+import io
+import sys
+
+from cli_run import cli
+
+
+def typing(monkeypatch, tmp_path, args, stdin):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    return cli(args, tmp_path)
+
+
+def test_help_lists_the_commands_and_the_actions_with_their_rules(monkeypatch, tmp_path):
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+                                         "--ascii"], "help\nquit\n")
+    out = run.stdout
+    assert "commands: help (this), rules (the game's rule book), quit" in out
+    assert "  play: 3 choices [rule MAT-2" in out                 # the action's rule id
+    assert "  stock: 1 choice (legal when: may_play_stock(actor)) [rule C-5" in out
+
+
+def test_rules_prints_the_rule_book_and_quit_leaves_with_the_record(monkeypatch, tmp_path):
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+                                         "--record", tmp_path / "g.json"], "rules\nquit\n")
+    assert run.returncode == 0
+    assert "| MAT-11 |" in run.stdout and "## C-7 Phase 2 in outline" in run.stdout
+    assert "you quit: the game was abandoned after 1 action" in run.stderr
+    assert (tmp_path / "g.json").is_file()
+
+
+def test_an_illegal_move_says_why(monkeypatch, tmp_path):
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+                                         "--ascii"], "plya 6s\nplay 2c\ntake\nquit\n")
+    out = run.stdout
+    assert "'plya 6s' is not an action here: did you mean 'play'? (actions now: play, stock)" \
+        in out
+    assert "'play 2c' is not legal now: you do not hold 2C" in out
+    assert "'take' cannot be taken now (actions now: play, stock)" in out
+
+
+def test_an_action_whose_condition_fails_names_the_condition():
+    import rulekit
+    from rulekit.play.terminal import _why_not
+    rules = rulekit.load("durak")
+    hands = {0: ["9C", "9D", "TD", "TS", "JS", "6C"], 1: ["TC", "JD", "AC", "AD", "AS", "KC"],
+             2: ["9S", "7C", "7D", "7S", "8C", "8D"]}
+    deck = [hands[s][r] for r in range(6) for s in (0, 1, 2)] + ["6H"]
+    deck += [c for c in rules.pack if c not in deck]
+    game = rules.new_game(players=3, dealer=2, deck=deck)
+    game.apply("attack 9C")                                  # seat 2 may throw 9S
+    why = _why_not(game, 2, "throw 7C", game.legal_actions(2))
+    assert why == "'throw 7C' is not legal now: throw is legal when may_throw(actor, c)"
+    assert _why_not(game, 2, "throw 9C", game.legal_actions(2)) == \
+        "'throw 9C' is not legal now: you do not hold 9C"
