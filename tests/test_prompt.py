@@ -35,10 +35,10 @@ def test_an_illegal_move_says_why(monkeypatch, tmp_path):
     run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
                                          "--ascii"], "plya 6s\nplay 2c\ntake\nquit\n")
     out = run.stdout
-    assert "'plya 6s' is not an action here: did you mean 'play'? (actions now: play, stock)" \
-        in out
+    assert "'plya 6s' is not legal now: 'plya' is not an action here; did you mean 'play'? " \
+        "(actions now: play, stock)" in out
     assert "'play 2c' is not legal now: you do not hold 2C" in out
-    assert "'take' cannot be taken now (actions now: play, stock)" in out
+    assert "'take' is not legal now: 'take' cannot be taken now (actions now: play, stock)" in out
 
 
 def test_an_action_whose_condition_fails_names_the_condition():
@@ -52,6 +52,42 @@ def test_an_action_whose_condition_fails_names_the_condition():
     game = rules.new_game(players=3, dealer=2, deck=deck)
     game.apply("attack 9C")                                  # seat 2 may throw 9S
     why = _why_not(game, 2, "throw 7C", game.legal_actions(2))
-    assert why == "'throw 7C' is not legal now: throw is legal when may_throw(actor, c)"
-    assert _why_not(game, 2, "throw 9C", game.legal_actions(2)) == \
-        "'throw 9C' is not legal now: you do not hold 9C"
+    assert why == "throw is legal when may_throw(actor, c)"
+    assert _why_not(game, 2, "throw 9C", game.legal_actions(2)) == "you do not hold 9C"
+
+
+# ---- hot-seat: several people at one screen -------------------------------------------------
+
+def test_hot_seat_passes_the_screen_and_shows_no_hand_to_the_table(monkeypatch, tmp_path):
+    import json
+    import re
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "0", "--human", "2",
+                                         "--seed", "3", "--ascii", "--record",
+                                         tmp_path / "g.json"], "\n1\n\n1\n1\nquit\n")
+    out = run.stdout
+    assert "seats 0, 2 play at this screen (hot-seat)" in out
+    first, second = out.index("pass the screen to seat 0"), out.index("pass the screen to seat 2")
+    assert first < out.index("seat 0, your action") < second < out.index("seat 2, your action")
+    assert "is dealt" not in out                   # the table sees only what is public
+    hands = re.findall(r"your hand: (.*)", out)
+    assert hands[0] != hands[1]                    # each person their own hand
+    rec = json.loads((tmp_path / "g.json").read_text())
+    assert rec["seats"] == ["human", "random", "human", "random"]
+    run = typing(monkeypatch, tmp_path, ["play", "--resume", tmp_path / "g.json"], "quit\n")
+    assert "play at this screen (hot-seat)" in run.stdout     # the same people again
+
+
+def test_a_seat_given_twice_to_human_is_refused(monkeypatch, tmp_path):
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--human", "1"], "")
+    assert run.returncode == 2 and "--human: seat 1 is given twice" in run.stderr
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--agent",
+                                         "1=greedy"], "")
+    assert run.returncode == 2 and "seat 1 is the --human seat" in run.stderr
+
+
+def test_a_spectator_sees_no_hand():
+    import rulekit
+    game = rulekit.load("mattis").new_game(players=4, seed=2)
+    view = game.spectator_view()
+    assert all(c is None for hand in view["zones"]["hand"] for c in hand)
+    assert view["legal"] == [] and len(view["zones"]["hand"][0]) == 3

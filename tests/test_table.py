@@ -48,7 +48,9 @@ def test_bad_input_is_explained_and_asked_again(capsys, monkeypatch):
                                  ["play", "mattis", "--seed", "4", "--human", "1", "--ascii"],
                                  "foo\nplay ZZ\n99\n\n" + "1\n" * 3000)
     assert code == 0, err
-    assert "'foo' is not legal now; choose one of the 4 listed" in out
+    # (issue 16: the message now also says why)
+    assert "'foo' is not legal now: 'foo' is not an action here (actions now: play, stock); " \
+        "choose one of the 4 listed" in out
     assert "bad card 'ZZ'" in out
     assert "99 is not on the list: choose 1 to 4" in out
     assert "please type a number from the list" in out

@@ -90,8 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="set a ruleset option (repeatable)")
     s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
                    help="the agent for a seat: random or greedy (default random)")
-    s.add_argument("--human", type=_nonneg, metavar="SEAT",
-                   help="you play this seat at the terminal, seeing only what it may see")
+    s.add_argument("--human", type=_nonneg, metavar="SEAT", action="append",
+                   help="you play this seat at the terminal, seeing only what it may see; "
+                   "give it again for more people at one screen (hot-seat)")
     s.add_argument("--ascii", action="store_true",
                    help="letters instead of suit symbols at the --human seat")
     s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")

@@ -41,14 +41,19 @@ def cmd_play(args) -> int:
     if isinstance(setup, int):
         return setup
     rules, game, seed, ruleset, deck, seats = setup
-    human = args.human
-    if human is None and "human" in seats.values():
-        human = next(s for s, k in seats.items() if k == "human")
-    if human is not None and not 0 <= human < game.n:
-        return fail(f"--human: seat {human} does not exist (seats 0 to {game.n - 1})")
+    people = list(args.human or [])
+    if len(set(people)) != len(people):
+        return fail(f"--human: seat {next(p for p in people if people.count(p) > 1)} is "
+                    "given twice", 2)
+    if not people:
+        people = [s for s, k in sorted(seats.items()) if k == "human"]
+    for p in people:
+        if not 0 <= p < game.n:
+            return fail(f"--human: seat {p} does not exist (seats 0 to {game.n - 1})")
+    human = people[0] if len(people) == 1 else None       # one person: their view
     try:
         bots = {s: k for s, k in seats.items() if k != "human"}
-        agents = seat_agents(args.agent, game.n, seed, human, bots)
+        agents = seat_agents(args.agent, game.n, seed, people, bots)
     except SeatError as exc:
         return fail(str(exc))
     except ValueError as exc:
@@ -58,14 +63,18 @@ def cmd_play(args) -> int:
         problem = _check_target(target, args)
         if problem:
             return problem
-    kinds = ["human" if s == human else agents[s].kind for s in range(game.n)]
-    quiet = (args.quiet or args.json) and human is None   # a person always sees the moves
-    if human is not None:
-        from ..play.terminal import CardStyle, HumanAgent, make_console
+    kinds = ["human" if s in people else agents[s].kind for s in range(game.n)]
+    quiet = (args.quiet or args.json) and not people      # a person always sees the moves
+    if people:
+        from ..play.terminal import CardStyle, HotSeat, HumanAgent, make_console
         console = make_console()
         style = CardStyle(rules, ascii=args.ascii)
-        agents[human] = HumanAgent(human, console, style)
-        t = Transcript(game, quiet=quiet, viewer=human, console=console, style=style)
+        screen = HotSeat(console) if len(people) > 1 else None
+        for p in people:
+            agents[p] = HumanAgent(p, console, style, hotseat=screen)
+        # one person sees their seat's view; several at one screen see what is public
+        t = Transcript(game, quiet=quiet, viewer=human if human is not None else "public",
+                       console=console, style=style)
     else:
         t = Transcript(game, quiet=quiet)
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
@@ -73,14 +82,14 @@ def cmd_play(args) -> int:
     interrupted = _catch_signals()
     problem = None
     try:
-        t.header(seed, changed, human)
+        t.header(seed, changed, people if len(people) > 1 else human)
         if args.resume is None:
             t.deal()
         else:
             t.say(f"  resumed after {count(game.actions, 'action')}; seat {game.to_act} to act")
         t.flush()
         keep = (lambda g: _save_record(target, g, ruleset, rules, seed, deck, kinds)) \
-            if target is not None and human is not None else None   # a person's game: every move
+            if target is not None and people else None   # a person's game: every move
         play_out(game, agents, t, stop=interrupted.is_set, after=keep)
     except Abandoned as exc:             # the person left (end of input, Ctrl-C)
         abandoned = exc
@@ -90,7 +99,7 @@ def cmd_play(args) -> int:
         abandoned = exc
     except BrokenPipeError:              # the reader of our output went away
         silence_stdout()
-        if human is not None:
+        if people:
             abandoned = Abandoned("output")
         else:                            # bots: finish the game so the record is whole
             play_out(game, agents, stop=interrupted.is_set)
@@ -105,7 +114,7 @@ def cmd_play(args) -> int:
     if args.json:
         print(json.dumps(game.dump(), indent=1))
         return 0 if res.status == "finished" else 1
-    if args.quiet or human is None:
+    if args.quiet or not people:
         print(result_line(game))
     else:
         t.say(result_line(game))

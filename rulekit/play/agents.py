@@ -159,12 +159,13 @@ class SeatError(ValueError):
     """``--agent SEAT=KIND`` names a seat that does not exist at this table."""
 
 
-def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None,
+def seat_agents(specs: list[str], n: int, seed: int, human=None,
                 kinds: dict | None = None) -> dict:
-    """Agents for every seat but ``human``, from ``SEAT=KIND`` texts (the others as in
-    ``kinds``, else random), each seeded from ``seed`` and its seat. Raises SeatError for
-    a seat that does not exist, ValueError with a message for a malformed text, the
-    human's seat or an unknown kind."""
+    """Agents for every seat but the ``human`` one(s) (a seat, or a collection of seats),
+    from ``SEAT=KIND`` texts (the others as in ``kinds``, else random), each seeded from
+    ``seed`` and its seat. Raises SeatError for a seat that does not exist, ValueError
+    with a message for a malformed text, a person's seat or an unknown kind."""
+    people = set() if human is None else {human} if isinstance(human, int) else set(human)
     kinds = {s: (kinds or {}).get(s, "random") for s in range(n)}
     given: set = set()
     for spec in specs:
@@ -177,10 +178,11 @@ def seat_agents(specs: list[str], n: int, seed: int, human: int | None = None,
             raise ValueError(f"--agent: '{seat}' is not a seat number") from None
         if not 0 <= s < n:
             raise SeatError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
-        if s == human:
-            raise ValueError(f"--agent: seat {s} is the --human seat")
+        if s in people:
+            raise ValueError(f"--agent: seat {s} is "
+                             f"{'the' if len(people) == 1 else 'a'} --human seat")
         if s in given:
             raise ValueError(f"--agent: seat {s} is given twice")
         given.add(s)
         kinds[s] = kind.strip()
-    return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items() if s != human}
+    return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items() if s not in people}

@@ -163,15 +163,48 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
     return lines
 
 
+class HotSeat:
+    """Several people at one screen: before a different seat's turn the screen is cleared
+    (on a terminal) and the game waits for Enter after "pass the screen to seat N", so
+    nobody sees another's hand."""
+
+    def __init__(self, console):
+        self.console = console
+        self.last = None
+
+    def handover(self, seat: int, inp) -> None:
+        """Hand the screen to ``seat`` unless it has it. Raises Abandoned at end of input
+        or an interrupt."""
+        if self.last == seat:
+            return
+        out = self.console
+        if out.is_terminal:
+            out.clear()
+        out.print(f"  == pass the screen to seat {seat}, then press Enter ==", end="")
+        try:
+            line = inp.readline()
+        except KeyboardInterrupt:
+            out.print()
+            raise Abandoned("interrupt") from None
+        if not line:
+            out.print()
+            raise Abandoned("eof")
+        if not (hasattr(inp, "isatty") and inp.isatty()):
+            out.print()
+        self.last = seat
+
+
 class HumanAgent:
-    """A person choosing for ``seat`` through ``inp``/``console`` (see module doc)."""
+    """A person choosing for ``seat`` through ``inp``/``console`` (see module doc);
+    ``hotseat``: the :class:`HotSeat` of several people sharing the screen, if any."""
     kind = "human"
 
-    def __init__(self, seat: int, console, style: CardStyle, inp=None):
+    def __init__(self, seat: int, console, style: CardStyle, inp=None, hotseat=None):
         self.seat = seat
         self.console = console
         self.style = style
         self.inp = inp or sys.stdin
+        self.hotseat = hotseat
 
     def choose(self, game, seat=None):
         """The action this person types for their seat; at a shared window, ``WAIT``
@@ -186,6 +219,8 @@ class HumanAgent:
         actions = sorted(legal, key=lambda a: (
             names.index(a.name), [hand_order(rules, c) for c in a.cards]))
         out = self.console
+        if self.hotseat is not None:
+            self.hotseat.handover(self.seat, self.inp)
         for line in render_view(game, self.seat, self.style):
             out.print(line)
         others = [s for s in game.actors if s != self.seat]
@@ -255,7 +290,8 @@ class HumanAgent:
                 match = _by_cards(game, text, actions)
                 if match is not None:
                     return match
-                out.print(f"  {_escape(_why_not(game, self.seat, text, actions))}; choose one "
+                out.print(f"  '{_escape(text)}' is not legal now: "
+                          f"{_escape(_why_not(game, self.seat, text, actions))}; choose one "
                           f"of the {len(actions)} listed (a number is enough, 'help' says more)")
 
 
@@ -285,18 +321,19 @@ def _action_help(game, actions) -> list[str]:
 
 
 def _why_not(game, seat: int, text: str, actions) -> str:
-    """Why the typed ``text`` is not one of ``actions``: an unknown word (with the
-    nearest action name), a card the seat does not hold, or the action's condition."""
+    """Why the typed ``text`` is not one of ``actions``, in words: an unknown word (with
+    the nearest action name), a card the seat does not hold, or the action's condition."""
     import difflib
     word = text.split()[0].lower() if text.split() else ""
     names = list(dict.fromkeys(a.name for a in actions))
     known = {a.name.lower() for phase in game.rules.phases.values() for a in phase.actions.values()}
+    shown = word if len(word) <= 20 else word[:17] + "..."
     if word not in known:
         near = difflib.get_close_matches(word, names, n=1)
-        return (f"'{text}' is not an action here" + (f": did you mean '{near[0]}'?" if near
+        return (f"'{shown}' is not an action here" + (f"; did you mean '{near[0]}'?" if near
                 else "") + f" (actions now: {', '.join(names)})")
     if word not in {n.lower() for n in names}:
-        return f"'{word}' cannot be taken now (actions now: {', '.join(names)})"
+        return f"'{shown}' cannot be taken now (actions now: {', '.join(names)})"
     hand = [c for zone, decl in game.rules.zones.items() if decl.per == "seat"
             for c in game.z[zone][seat]]
     try:
@@ -305,9 +342,9 @@ def _why_not(game, seat: int, text: str, actions) -> str:
         named = []
     missing = [c for c in named if c not in hand]
     if missing and all(c in game.rules.pack for c in missing):
-        return f"'{text}' is not legal now: you do not hold {' '.join(missing)}"
+        return f"you do not hold {' '.join(missing)}"
     legal, doc = _legal_text(game, next(n for n in names if n.lower() == word))
-    return f"'{text}' is not legal now" + (f": {word} is legal when {legal}" if legal else "") \
+    return (f"{word} is legal when {legal}" if legal else "that choice is not offered") \
         + (f" ({doc})" if doc else "")
 
 

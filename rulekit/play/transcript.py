@@ -22,7 +22,8 @@ class Transcript:
     """Prints a game as it goes from its events (see the module docstring).
 
     ``viewer``: the seat of a person at the table (the deal then shows only what that
-    seat may see, and cards are styled for reading), or None for an all-seeing one;
+    seat may see, and cards are styled for reading), ``"public"`` for several people at
+    one screen (only what every seat sees), or None for an all-seeing one;
     ``console``/``style``: a rich console and a :class:`~rulekit.play.terminal.CardStyle`.
     """
 
@@ -50,7 +51,9 @@ class Transcript:
         self.say(f"{g.rules.title}: {g.n} players, dealer seat {g.dealer}, seed {seed}"
                  + (", options " + ", ".join(f"{k}={v}" for k, v in options.items())
                     if options else "")
-                 + (f"; you are seat {human}" if human is not None else ""))
+                 + (f"; you are seat {human}" if isinstance(human, int) else
+                    f"; seats {', '.join(map(str, human))} play at this screen (hot-seat)"
+                    if human else ""))
 
     def deal(self, since: int = 0):
         """'seat S is dealt ...' for the per-seat zones the setup (or, from event
@@ -64,7 +67,8 @@ class Transcript:
             if ev["kind"] == "moved" and zones[ev["to"][0]].per == "seat" \
                     and ev["to"][0] not in dealt:
                 dealt.append(ev["to"][0])
-        shown = g.dump() if self.viewer is None else g.view(self.viewer)
+        shown = g.dump() if self.viewer is None else g.spectator_view() \
+            if self.viewer == "public" else g.view(self.viewer)
         for i, zone in enumerate(dealt):
             into = "" if i == 0 else f" (into {zone})"
             for s, cards in enumerate(shown["zones"].get(zone) or []):

@@ -341,6 +341,11 @@ class GameState(SharedSteps, ActionParsing, State):
             raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat!r}")
         return self._dump(seat)
 
+    def spectator_view(self) -> dict:
+        """What a spectator may see: the dump's shape, every card no seat shows to all
+        replaced by None, no legal actions, no pending choice."""
+        return self._dump(-1)
+
     def evaluate(self, text: str, **names):
         """The value of expression ``text`` (the ruleset's language) in this state, e.g.
         ``game.evaluate("count(hand[s])", s=2)``. Keyword arguments bind extra names
