@@ -67,3 +67,19 @@ def test_schema_path_and_copy_and_new_points_editors_at_it(tmp_path):
     assert first.startswith("# yaml-language-server: $schema=file://")
     assert first.endswith("ruleset.schema.json")
     assert cli(["validate", tmp_path / "v.yaml"], tmp_path).returncode == 0
+
+
+def test_diff_shows_what_changed_old_and_new(tmp_path):
+    (tmp_path / "v.yaml").write_text(
+        "rulekit: 1\nextends: mattis\nname: club_mattis\nphases:\n  collect:\n    steps:\n"
+        "      resolve:\n        next:\n          - if: count(tied_seats) > 2\n"
+        "            do:\n              - call: tie_trick()\n            goto: round\n"
+        "          - do:\n              - call: win_trick(trick_winner)\n"
+        "            goto: trick_start\n")
+    run = cli(["diff", "mattis", "v.yaml"], tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "  ~ collect.resolve: changed next\n" \
+        "      next[0].if: count(tied_seats) > 1  ->  count(tied_seats) > 2" in run.stdout
+    # a variant without a title gets one from its name, not its base's
+    assert "~ title: Mattis  ->  Club mattis" in run.stdout
+    assert rulekit.load(str(tmp_path / "v.yaml")).title == "Club mattis"

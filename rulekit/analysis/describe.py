@@ -197,9 +197,42 @@ def _short(text: str, width: int = 100) -> str:
 
 
 def _step_change(ja: str, jb: str) -> str:
+    """What changed in a step or action: ``changed KEYS``, then a line per changed value,
+    old and new side by side (``next[0].if: count(x) > 1  ->  count(x) > 2``)."""
     a, b = json.loads(ja), json.loads(jb)
     keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-    return "changed " + ", ".join(keys)
+    lines = ["changed " + ", ".join(keys)]
+    for path, old, new in _leaf_changes(a, b, ""):
+        lines.append(f"      {path}: {_shown(old)}  ->  {_shown(new)}")
+    return "\n".join(lines)
+
+
+_GONE = object()
+
+
+def _leaf_changes(a, b, path: str) -> list:
+    """(path, old, new) for every value that differs between ``a`` and ``b`` (mappings
+    by key, lists by index; ``_GONE`` for a side that lacks it)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in list(a) + [k for k in b if k not in a]:
+            sub = f"{path}.{k}" if path else str(k)
+            out += _leaf_changes(a.get(k, _GONE), b.get(k, _GONE), sub)
+        return out
+    if isinstance(a, list) and isinstance(b, list):
+        out = []
+        for i in range(max(len(a), len(b))):
+            out += _leaf_changes(a[i] if i < len(a) else _GONE, b[i] if i < len(b) else _GONE,
+                                 f"{path}[{i}]")
+        return out
+    return [] if a == b else [(path, a, b)]
+
+
+def _shown(value) -> str:
+    if value is _GONE:
+        return "(none)"
+    text = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+    return _short(text, 70)
 
 
 # --------------------------------------------------------------------------------------
