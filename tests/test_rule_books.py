@@ -81,5 +81,5 @@ def test_diff_shows_what_changed_old_and_new(tmp_path):
     assert "  ~ collect.resolve: changed next\n" \
         "      next[0].if: count(tied_seats) > 1  ->  count(tied_seats) > 2" in run.stdout
     # a variant without a title gets one from its name, not its base's
-    assert "~ title: Mattis  ->  Club mattis" in run.stdout
-    assert rulekit.load(str(tmp_path / "v.yaml")).title == "Club mattis"
+    assert "~ title: Mattis  ->  club mattis" in run.stdout
+    assert rulekit.load(str(tmp_path / "v.yaml")).title == "club mattis"

@@ -188,7 +188,7 @@ def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
     own = dict(src.data)
     del own["extends"]
     if "title" not in own and isinstance(own.get("name"), str):   # not the base's title
-        own["title"] = own["name"].replace("_", " ").replace("-", " ").capitalize()
+        own["title"] = own["name"].replace("_", " ").replace("-", " ")
     _check_new_options(own, base, src, base_name, sink)
     deleted = dict(base.deleted)
     merged = _merge(base.data, own, src, (), deleted)

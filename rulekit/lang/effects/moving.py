@@ -76,16 +76,17 @@ def _explain_deal(item, v) -> str:
     return f"deal {each} from {v['from']} into {v['to']}, one at a time, {who}"
 
 
-@effect("deal", "deal: {from, to, each, first, seats}",
+@effect("deal", "deal: {from, to, each, first, seats, short}",
         {"type": "object", "additionalProperties": False, "required": ["from", "to"],
          "properties": {"from": EXPR, "to": TEXT, "each": EXPR, "first": EXPR,
-                        "seats": EXPR}},
-        "deal: {from, to, each, first, seats}",
+                        "seats": EXPR, "short": {"type": "boolean"}}},
+        "deal: {from, to, each, first, seats, short}",
         "one card at a time from the top of `from` into per-seat zone `to`, round after "
         "round: clockwise over the seats still in starting at `first` (default: left of "
         "the dealer), or in the order of the list `seats`; `each` cards per seat, or "
-        "(without `each`) until `from` is empty", "deal: {from: deck, to: hand, each: 3}",
-        explain=_explain_deal)
+        "(without `each`) until `from` is empty. `from` running out before every seat has "
+        "`each` stops the game, unless `short: true` says a short deal is fine",
+        "deal: {from: deck, to: hand, each: 3}", explain=_explain_deal)
 def _c_deal(c, path, item, scope):
     spec = item["deal"]
     p = path + ("deal",)
@@ -112,13 +113,31 @@ def _c_deal(c, path, item, scope):
         c.err(p + ("from",), "deal: 'from' must be a zone")
         return None
     c.use_zone(to)
+    short = spec.get("short") is True
+    count = _constant(c, spec.get("each"))
+    if each is not None and not short and src.zone[0].name == "deck" and count is not None:
+        need, have = count * c.players[1], len(c.cards.pack)
+        if need > have:             # the whole pack at the most players: too few cards
+            c.sink.warning(c.src.pos(p + ("each",)), f"deal: {count} cards each for "
+                           f"{c.players[1]} players need {need} cards, but the pack has "
+                           f"{have}: the game stops when the deck runs out (write short: "
+                           "true if a short deal is fine)", "short-deal")
     if order is not None:
         seats_code = order.code
     else:
         seats_code = f"_B_seats_from(G, {first.code if first else '_B_left_of(G, G.dealer)'})"
     each_code = each.code if each is not None else "None"
     return [f"_deal(G, {src.code}, {c.text(src.zone[0].name)}, {c.text(to)}, {each_code}, "
-            f"{seats_code})"]
+            f"{seats_code}, {short})"]
+
+
+def _constant(c, value):
+    """``value`` as a whole number when it is one, or names a definition without
+    parameters whose value is one (``hand_size: 3``); else None."""
+    if isinstance(value, str):
+        body = (c.data.get("definitions") or {}).get(value.strip())
+        value = body.get("value") if isinstance(body, dict) else body
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @effect("shuffle", "shuffle: ZONE", TEXT, "shuffle: Z",
@@ -309,16 +328,20 @@ def mover_to(decl, tagged_zones: frozenset):
 
 
 @primitive
-def _deal(G, src, src_name, to, each, seats):
+def _deal(G, src, src_name, to, each, seats, short=False):
     """deal: one card at a time from the top of ``src`` to each seat of ``seats`` in
     turn, round after round, until each has received ``each`` (None: until ``src`` is
-    empty) or ``src`` runs out."""
+    empty) or ``src`` runs out: which stops the game (ValueError) unless ``short``."""
     decl = G.rules.zones[src_name]
     seats = list(seats)
     if not seats:
         return
     if each is not None and each < 0:
         raise ValueError(f"deal: each {each}: a count may not be negative")
+    if each is not None and not short and len(src) < each * len(seats):
+        raise ValueError(f"deal: {each} cards each for {len(seats)} seats need "
+                         f"{each * len(seats)}, but {src_name} holds {len(src)} (write "
+                         "short: true if a short deal is fine)")
     rounds = each if each is not None else (len(src) + len(seats) - 1) // len(seats)
     for _ in range(rounds):
         for s in seats:
