@@ -91,3 +91,16 @@ def test_a_spectator_sees_no_hand():
     view = game.spectator_view()
     assert all(c is None for hand in view["zones"]["hand"] for c in hand)
     assert view["legal"] == [] and len(view["zones"]["hand"][0]) == 3
+
+
+def test_quit_at_the_hot_seat_pause_leaves_without_showing_a_hand(monkeypatch, tmp_path):
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "0", "--human", "1",
+                                         "--seed", "4"], "quit\n")
+    assert run.returncode == 0 and "your hand" not in run.stdout
+    assert "you quit" in run.stderr
+
+
+def test_a_card_typed_alone_is_explained_as_the_action_that_takes_it(monkeypatch, tmp_path):
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+                                         "--ascii"], "QH\nquit\n")
+    assert "'QH' is not legal now: you do not hold QH" in run.stdout

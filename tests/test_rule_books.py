@@ -65,8 +65,31 @@ def test_schema_path_and_copy_and_new_points_editors_at_it(tmp_path):
     run = cli(["new", "v", "--from", "mattis", "-o", tmp_path / "v.yaml"], tmp_path)
     first = (tmp_path / "v.yaml").read_text().splitlines()[0]
     assert first.startswith("# yaml-language-server: $schema=file://")
-    assert first.endswith("ruleset.schema.json")
+    assert first.endswith("ruleset-variant.schema.json")
     assert cli(["validate", tmp_path / "v.yaml"], tmp_path).returncode == 0
+
+
+def test_the_variant_schema_is_current_and_accepts_every_bundled_variant(tmp_path):
+    import json
+
+    import jsonschema
+    import yaml
+
+    from rulekit.lang.schema import variant_schema
+    from rulekit.source.files import schema_path
+    assert json.loads(schema_path(True).read_text()) == variant_schema(), \
+        "regenerate: rulekit schema --variant -o rulesets/ruleset-variant.schema.json"
+    check = jsonschema.Draft202012Validator(variant_schema())
+    files = list(RULESETS.glob("*.yaml")) + list((RULESETS.parent / "examples").glob("*.yaml"))
+    variants = [yaml.safe_load(p.read_text()) for p in files]
+    variants = [v for v in variants if "extends" in v]
+    assert len(variants) >= 8
+    for v in variants:
+        assert list(check.iter_errors(v)) == [], v["name"]
+    bad = {"rulekit": 1, "extends": "mattis", "name": "x", "zonez": {}}
+    assert list(check.iter_errors(bad))                           # unknown keys still caught
+    run = cli(["schema", "-o", "-"], tmp_path)                     # the whole schema
+    assert json.loads(run.stdout)["$defs"]["effect"]["anyOf"]
 
 
 def test_diff_shows_what_changed_old_and_new(tmp_path):

@@ -113,7 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ids", action="store_true", help="list only the rule ids")
 
     s = sub.add_parser("schema", help="the installed JSON Schema of rulesets (for editors)")
-    s.add_argument("-o", "--output", metavar="FILE", help="write a copy of it to FILE")
+    s.add_argument("-o", "--output", metavar="FILE",
+                   help="write the whole schema (effects included) to FILE (- for stdout)")
+    s.add_argument("--variant", action="store_true",
+                   help="the schema for a variant (a file with extends:), which states only "
+                   "what differs")
 
     s = sub.add_parser("explain", help="the rules as readable text, from the compiled ruleset")
     s.add_argument("ruleset", metavar="RULESET")

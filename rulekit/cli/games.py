@@ -226,7 +226,8 @@ def _catch_signals():
 
 
 def _abandoned(why, game, target) -> int:
-    kept = f"; the {game.actions} actions so far are in {target}" if target else ""
+    verb = "is" if game.actions == 1 else "are"
+    kept = f"; {count(game.actions, 'action')} so far {verb} in {target}" if target else ""
     if isinstance(why, Signalled):
         try:
             fail(f"stopped by {why.name} after {count(game.actions, 'action')}{kept}")

@@ -108,7 +108,7 @@ def cmd_new(args) -> int:
         folder = Path(out).resolve().parent if out != "-" else Path.cwd()
         ref = os.path.relpath(base_path, folder)
     from ..source.files import schema_path
-    text = (f"# yaml-language-server: $schema={schema_path().resolve().as_uri()}\n"
+    text = (f"# yaml-language-server: $schema={schema_path(True).resolve().as_uri()}\n"
             + starter(args.name, ref, rules))    # an editor completes and checks keys
     if out == "-":
         print(text, end="")
@@ -140,7 +140,12 @@ def cmd_rules(args) -> int:
                     f"rulekit explain {args.ruleset} says what the ruleset does")
     try:
         files = rule_book_files(rules.rule_book, resolve_name(args.ruleset))
-        texts = [(p.name, p.read_text(encoding="utf-8")) for p in files]
+        texts = []
+        for p in dict.fromkeys(files):          # a book named twice is printed once
+            try:
+                texts.append((p.name, p.read_text(encoding="utf-8")))
+            except UnicodeDecodeError:
+                raise ValueError(f"rule book {p.name}: not UTF-8 text") from None
     except (OSError, ValueError) as exc:
         return fail(f"{rules.name}: {exc}")
     if args.ids:
@@ -153,23 +158,33 @@ def cmd_rules(args) -> int:
                     ids.append(rid)
         print(" ".join(ids))
         return 0
+    from ..errors import printable
     for i, (name, text) in enumerate(texts):
         if i:
             print(f"\n---- {name} ----\n")
-        print(text.rstrip("\n"))
+        print("\n".join(printable(line, 10000) for line in text.rstrip("\n").split("\n")))
     return 0
 
 
 def cmd_schema(args) -> int:
-    """``rulekit schema``: the installed JSON Schema's path, or a copy of it (``-o``)."""
-    import shutil
+    """``rulekit schema``: the installed JSON Schema's path (``--variant``: the one for
+    files with ``extends:``), or the whole schema, effects included, written to ``-o
+    FILE`` (``-`` for standard output)."""
+    import json
 
+    from ..lang.schema import load_schema, variant_schema
     from ..source.files import schema_path
     if args.output is None:
-        print(schema_path())
+        print(schema_path(args.variant))
+        return 0
+    text = json.dumps(variant_schema() if args.variant else load_schema(), indent=1,
+                      ensure_ascii=False) + "\n"
+    if args.output == "-":
+        print(text, end="")
         return 0
     try:
-        shutil.copyfile(schema_path(), args.output)
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
     except OSError as exc:
         return fail(f"cannot write {args.output}: {exc.strerror or exc}")
     print(f"wrote {args.output}")

@@ -28,6 +28,45 @@ def load_schema() -> dict:
     return schema
 
 
+def variant_schema() -> dict:
+    """The schema for an editor checking a variant (a file with ``extends:``), which
+    states only what differs: the full schema (effects included) with no key required
+    and ``null`` (a deletion) allowed for every mapping's values."""
+    import copy
+    schema = copy.deepcopy(load_schema())
+    schema.pop("if", None)
+    schema.pop("then", None)
+    schema["required"] = ["rulekit", "extends"]
+    schema["title"] = "rulekit ruleset variant (a file with extends:)"
+    schema["$id"] = "https://rulekit.example/ruleset-variant.schema.json"
+
+    def relax(node, top=False):
+        if isinstance(node, dict):
+            if not top:
+                node.pop("required", None)
+            node.pop("dependentRequired", None)
+            node.pop("minProperties", None)
+            for key in ("properties", "additionalProperties", "patternProperties"):
+                sub = node.get(key)
+                if isinstance(sub, dict) and key == "properties":
+                    for name, value in list(sub.items()):
+                        sub[name] = {"anyOf": [relax(value), {"type": "null"}]}
+                elif isinstance(sub, dict) and key == "patternProperties":
+                    for name, value in list(sub.items()):
+                        sub[name] = {"anyOf": [relax(value), {"type": "null"}]}
+                elif isinstance(sub, dict):
+                    node[key] = {"anyOf": [relax(sub), {"type": "null"}]}
+            for key, value in node.items():
+                if key not in ("properties", "additionalProperties", "patternProperties"):
+                    relax(value)
+        elif isinstance(node, list):
+            for item in node:
+                relax(item)
+        return node
+
+    return relax(schema, top=True)
+
+
 @lru_cache(maxsize=1)
 def _validator():
     """A Draft 2020-12 validator whose ``integer`` is a whole number written as one
@@ -181,6 +220,11 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
         return
     if v in ("minimum", "maximum"):
         sink.error(src.pos(path), f"{_where(path)}: {err.message}", "schema")
+        return
+    if v == "pattern" and err.schema.get("$comment") == "rule-book":
+        sink.error(src.pos(path), f"{_where(path)}: {_shown_name(str(err.instance))} is not a "
+                   "plain file name ending in .md (a rule book beside the ruleset or bundled)",
+                   "schema")
         return
     if v == "pattern" and err.schema.get("$comment") == "identifier":   # a key: a name
         sink.error(src.key_pos(path + (err.instance,)), f"{_where(path)}: "

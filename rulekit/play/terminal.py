@@ -191,6 +191,8 @@ class HotSeat:
             raise Abandoned("eof")
         if not (hasattr(inp, "isatty") and inp.isatty()):
             out.print()
+        if line.strip().lower() in ("quit", "exit"):
+            raise Abandoned("quit")
         self.last = seat
 
 
@@ -328,7 +330,14 @@ def _why_not(game, seat: int, text: str, actions) -> str:
     names = list(dict.fromkeys(a.name for a in actions))
     known = {a.name.lower() for phase in game.rules.phases.values() for a in phase.actions.values()}
     shown = word if len(word) <= 20 else word[:17] + "..."
-    if word not in known:
+    if word not in known:               # cards alone: as the action that takes them
+        try:
+            cards = [game.rules.parse_card(w) for w in text.split()]
+        except CardError:
+            cards = []
+        takers = [n for n in names if any(a.name == n and a.cards for a in actions)]
+        if cards and takers:
+            return _why_not(game, seat, f"{takers[0]} {text}", actions)
         near = difflib.get_close_matches(word, names, n=1)
         return (f"'{shown}' is not an action here" + (f"; did you mean '{near[0]}'?" if near
                 else "") + f" (actions now: {', '.join(names)})")

@@ -48,9 +48,11 @@ def grammar_path() -> Path:
     return data_dir("grammar") / "expressions.lark"
 
 
-def schema_path() -> Path:
-    """Path of the ruleset JSON Schema (Draft 2020-12)."""
-    return data_dir("rulesets") / "ruleset.schema.json"
+def schema_path(variant: bool = False) -> Path:
+    """Path of the ruleset JSON Schema (Draft 2020-12), or with ``variant`` of the one
+    for files with ``extends:`` (generated from it: rulekit.lang.schema.variant_schema)."""
+    return data_dir("rulesets") / ("ruleset-variant.schema.json" if variant
+                                   else "ruleset.schema.json")
 
 
 def bundled_rulesets() -> dict[str, Path]:

@@ -117,8 +117,11 @@ def _c_deal(c, path, item, scope):
     count = _constant(c, spec.get("each"))
     if each is not None and not short and src.zone[0].name == "deck" and count is not None:
         need, have = count * c.players[1], len(c.cards.pack)
+        defn = ("definitions", str(spec["each"]).strip())
+        where = c.src.pos(defn) if isinstance(spec["each"], str) and c.src.pos(defn) \
+            else c.src.pos(p + ("each",))   # the definition the count comes from, if any
         if need > have:             # the whole pack at the most players: too few cards
-            c.sink.warning(c.src.pos(p + ("each",)), f"deal: {count} cards each for "
+            c.sink.warning(where, f"deal: {count} cards each for "
                            f"{c.players[1]} players need {need} cards, but the pack has "
                            f"{have}: the game stops when the deck runs out (write short: "
                            "true if a short deal is fine)", "short-deal")
