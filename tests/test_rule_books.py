@@ -49,6 +49,9 @@ def test_missing_or_strange_rule_books_are_clear_errors(tmp_path):
                                      "rule_book: [nowhere.md]\n")
     run = cli(["rules", "m.yaml"], tmp_path)
     assert run.returncode == 1 and "rule book 'nowhere.md'" in run.stderr
+    run = cli(["validate", "m.yaml"], tmp_path)                  # found when checking, too
+    assert run.returncode == 0 and "m.yaml:4:12: warning: rule book 'nowhere.md'" in \
+        run.stdout + run.stderr
     (tmp_path / "p.yaml").write_text("rulekit: 1\nextends: mattis\nname: p\n"
                                      "rule_book: [../../etc/passwd]\n")
     run = cli(["rules", "p.yaml"], tmp_path)
