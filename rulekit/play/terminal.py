@@ -163,6 +163,20 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
     return lines
 
 
+def _read_line(out, inp) -> str:
+    """One line typed at ``inp`` (its newline included). Raises Abandoned at end of
+    input or an interrupt, after ending the prompt's line on ``out``."""
+    try:
+        line = inp.readline()
+    except KeyboardInterrupt:
+        out.print()
+        raise Abandoned("interrupt") from None
+    if not line:
+        out.print()
+        raise Abandoned("eof")
+    return line
+
+
 class HotSeat:
     """Several people at one screen: before a different seat's turn the screen is cleared
     (on a terminal) and the game waits for Enter after "pass the screen to seat N", so
@@ -181,14 +195,7 @@ class HotSeat:
         if out.is_terminal:
             out.clear()
         out.print(f"  == pass the screen to seat {seat}, then press Enter ==", end="")
-        try:
-            line = inp.readline()
-        except KeyboardInterrupt:
-            out.print()
-            raise Abandoned("interrupt") from None
-        if not line:
-            out.print()
-            raise Abandoned("eof")
+        line = _read_line(out, inp)
         if not (hasattr(inp, "isatty") and inp.isatty()):
             out.print()
         if line.strip().lower() in ("quit", "exit"):
@@ -244,15 +251,7 @@ class HumanAgent:
             out.print(f"  [bold]{i:>2}[/bold]) {self.style.text(str(act))}")
         while True:
             out.print(f"seat {self.seat}, your action (number or text): ", end="")
-            try:
-                line = self.inp.readline()
-            except KeyboardInterrupt:
-                out.print()
-                raise Abandoned("interrupt") from None
-            if not line:
-                out.print()
-                raise Abandoned("eof")
-            text = line.strip()
+            text = _read_line(out, self.inp).strip()
             if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
                 out.print(_escape(text))   # echo piped input so the transcript reads well
             if not text:

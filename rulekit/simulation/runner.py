@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ..errors import RulesetFailure
 from ..play.agents import make_agent
 
 _RULES: dict = {}        # (ruleset, options) -> Rules, per process
@@ -58,7 +59,6 @@ def play_one(spec: dict, index: int) -> dict:
         forced += len(legal) == 1
         steps[game.step.key] += 1
         for name, fn in whens:              # --when NAME=EXPR: decisions where it holds
-            from ..errors import RulesetFailure
             try:
                 if game.call_ruleset(fn, {}):
                     held[name] += 1
@@ -67,10 +67,7 @@ def play_one(spec: dict, index: int) -> dict:
                                  f"(seed {seed}) at action {game.actions}: {exc}") from None
         try:
             act = agents[seat].choose(game)
-        except Exception as exc:         # a ruleset failing inside an agent (heuristic)
-            from ..errors import RulesetFailure
-            if not isinstance(exc, RulesetFailure):
-                raise
+        except RulesetFailure as exc:    # a ruleset failing inside an agent (heuristic)
             game.stop(str(exc))
             break
         actions[act.name] += 1
