@@ -273,7 +273,9 @@ class Step:
 
 @dataclass
 class Phase:
-    """A phase: its ``steps`` and ``actions`` by name, ``start`` step, ``heuristic``."""
+    """A phase: its ``steps`` and ``actions`` by name, ``start`` step, ``heuristic``;
+    ``display``: (label, compiled expression of ``seat``, type) for each line the phase
+    shows a person at the table (``display:`` in the ruleset)."""
     name: str
     start: str
     steps: dict
@@ -282,6 +284,7 @@ class Phase:
     doc: str = ""
     pos: Pos | None = None
     rule: str = ""
+    display: tuple = ()
 
 
 @dataclass

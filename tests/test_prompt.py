@@ -17,7 +17,8 @@ def test_help_lists_the_commands_and_the_actions_with_their_rules(monkeypatch, t
     run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
                                          "--ascii"], "help\nquit\n")
     out = run.stdout
-    assert "commands: help (this), rules (the game's rule book), quit" in out
+    assert "commands: help (this), rules (the game's rule book), hint (what a bot would " \
+        "play, and why), undo (take back to your previous decision), more" in out
     assert "  play: 3 choices [rule MAT-2" in out                 # the action's rule id
     assert "  stock: 1 choice (legal when: may_play_stock(actor)) [rule C-5" in out
 

@@ -75,6 +75,8 @@ def cmd_play(args) -> int:
         # one person sees their seat's view; several at one screen see what is public
         t = Transcript(game, quiet=quiet, viewer=human if human is not None else "public",
                        console=console, style=style)
+        if screen is not None:
+            screen.recent = lambda: t.recent
     else:
         t = Transcript(game, quiet=quiet)
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
@@ -87,6 +89,7 @@ def cmd_play(args) -> int:
             t.deal()
         else:
             t.say(f"  resumed after {count(game.actions, 'action')}; seat {game.to_act} to act")
+            t.seen_events, t.dealing = len(game.events), False    # (what happened: said)
         t.flush()
         keep = (lambda g: _save_record(target, g, ruleset, rules, seed, deck, kinds)) \
             if target is not None and people else None   # a person's game: every move

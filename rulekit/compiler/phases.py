@@ -1,7 +1,8 @@
 """Phases, their actions and steps, and the links between steps.
 
 :func:`compile_phases` compiles each phase's actions (choice domain, ``legal``, ``do``),
-its steps (entry ``do``, ``actor``, transitions) and its ``heuristic``;
+its steps (entry ``do``, ``actor``, transitions), its ``heuristic`` and its
+``display`` lines;
 :func:`link` resolves each transition's target: a step of the same phase, else a phase
 (its start step).
 """
@@ -24,6 +25,11 @@ def compile_phases(c: CompileContext) -> dict:
         if "heuristic" in pdata:
             h = c.expr(base + ("heuristic",), Scope(specials=frozenset({"seat"})), "int")
             heuristic = c.fn(h.code) if h else None
+        display = []
+        for label in (pdata.get("display") or {}):
+            t = c.expr(base + ("display", label), Scope(specials=frozenset({"seat"})))
+            if t is not None:
+                display.append((label, c.fn(t.code), t.items or t.type))
         steps = {sname: _step(c, base + ("steps", sname), pname, sname, sdata, actions)
                  for sname, sdata in pdata["steps"].items()}
         start = pdata["start"]
@@ -33,7 +39,7 @@ def compile_phases(c: CompileContext) -> dict:
                            f"phase '{pname}': start step '{start}' does not "
                            f"exist{c.suggest(start, steps)}", "unknown-target")
         out[pname] = Phase(pname, start, steps, actions, heuristic, pdata.get("doc", ""),
-                           c.src.key_pos(base), pdata.get("rule", ""))
+                           c.src.key_pos(base), pdata.get("rule", ""), tuple(display))
     return out
 
 

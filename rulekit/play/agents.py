@@ -116,10 +116,19 @@ class GreedyAgent:
         actions = game.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
+        scored = self.scores(game, seat, actions)
+        top = max(score for score, _ in scored)
+        return self.rng.choice([act for score, act in scored if score == top])
+
+    def scores(self, game, seat=None, actions=None) -> list:
+        """``[(score, action)]`` for each legal action of ``seat`` (default: the seat to
+        act), in the order of ``game.legal_actions``: the seat's heuristic after it on a
+        determinized copy, or ``10**9`` times its return when it ends the game."""
+        actions = game.legal_actions(seat) if actions is None else actions
         seat = game.to_act if seat is None else seat
         phases = game.rules.phases
         base = determinize(game, seat, self.rng)
-        best, best_score = [], None
+        out = []
         for act in actions:
             trial = base.clone()
             trial.apply(act)
@@ -130,11 +139,8 @@ class GreedyAgent:
             else:
                 h = phases[trial.phase].heuristic or phases[game.phase].heuristic
                 score = trial.call_ruleset(h, {"seat": seat}) if h is not None else 0
-            if best_score is None or score > best_score:
-                best, best_score = [act], score
-            elif score == best_score:
-                best.append(act)
-        return self.rng.choice(best)
+            out.append((score, act))
+        return out
 
 
 def _final_score(game, seat: int) -> float:

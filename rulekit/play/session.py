@@ -30,7 +30,9 @@ def play_out(game, agents: dict, transcript=None, stop=None, after=None) -> None
     (its heuristic) ends the game as aborted. ``stop()``, checked before each
     decision, raises KeyboardInterrupt when true (an interrupt that some library code
     swallowed still stops the game); ``after(game)`` runs after each action (saving the
-    record of a person's game as it goes, say)."""
+    record of a person's game as it goes, say). An agent that took the game back
+    (:func:`rewind`) returns :data:`UNDO`: the loop carries on from the game as it now
+    is."""
     while not game.finished:
         if stop is not None and stop():
             raise KeyboardInterrupt
@@ -39,7 +41,11 @@ def play_out(game, agents: dict, transcript=None, stop=None, after=None) -> None
         except RulesetFailure as exc:           # the ruleset failed inside an agent
             game.stop(str(exc))
             return
-        step(game, action, transcript)
+        if action is UNDO:
+            if transcript is not None:
+                transcript.rewound()
+        else:
+            step(game, action, transcript)
         if after is not None:
             after(game)
 
@@ -52,6 +58,30 @@ class _Wait:
 
 
 WAIT = _Wait()
+
+
+class _Undo:
+    """What a person returns after taking the game back to an earlier decision."""
+
+    def __repr__(self):
+        return "UNDO"
+
+
+UNDO = _Undo()
+
+
+def rewind(game, upto: int) -> None:
+    """Take ``game`` back, in place, to the state after the first ``upto`` actions of its
+    history, as if the later ones never happened (its record and random source agree):
+    the game is replayed from :meth:`~rulekit.runtime.engine.GameState.restart`.
+    Raises ValueError for ``upto`` outside 0..len(history)."""
+    history = game.history
+    if not 0 <= upto <= len(history):
+        raise ValueError(f"rewind: {upto} is not between 0 and {len(history)}")
+    fresh = game.restart()
+    for text in history[:upto]:
+        fresh.apply(text)
+    game.__dict__ = fresh.__dict__
 
 
 def _ask(game, agents: dict):

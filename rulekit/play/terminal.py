@@ -1,22 +1,25 @@
 """A person at the terminal: what one seat may see, and a prompt for its action.
 
 :class:`HumanAgent` is an agent (``choose(game) -> Action``) that shows only
-``game.view(seat)``: its own cards, the public ones, counts of the hidden ones, the
-variables a ruleset marks ``show: true`` (the trump suit, say) and who is out; lists
-the legal actions numbered; and reads a number or an action string. Bad input is
-explained and asked again; end of input or Ctrl-C raise :class:`Abandoned`.
-
-Cards print with the suit symbols and colours of the ruleset's ``cards:`` notation (the
-standard pack's ♣♦♥♠, red for ♦♥, unless the ruleset says otherwise), or as letters
-with ``ascii=True``. Colour goes through rich, which honours NO_COLOR and
-plain (non-terminal) output.
+``game.view(seat)`` (rulekit.play.table draws it: its own cards, the public ones with
+the plays on the table grouped by who played them, counts of the hidden ones, the
+variables a ruleset marks ``show: true`` and the phase's ``display:`` lines); lists the
+legal actions numbered (grouped and paged when they are many, so that the hand and the
+table stay on a 24-row screen); and reads a number, an action string or a command:
+``help``, ``rules``, ``hint``, ``undo``, ``more``, ``wait`` (at a shared window) and
+``quit``. Bad input is explained and asked again; end of input or Ctrl-C raise
+:class:`Abandoned`.
 """
 from __future__ import annotations
 
 import sys
 
-from ..errors import CardError, IllegalAction, RulekitError, printable
-from .session import WAIT
+from ..errors import CardError, IllegalAction, RulekitError
+from .session import UNDO, WAIT, rewind
+from .table import CardStyle, _escape, action_lines, hand_order, make_console, pages, \
+    render_view, rows
+
+__all__ = ["Abandoned", "CardStyle", "HotSeat", "HumanAgent", "make_console", "render_view"]
 
 
 class Abandoned(RulekitError):
@@ -32,135 +35,6 @@ class Abandoned(RulekitError):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(self.MESSAGES[reason])
-
-
-def hand_order(rules, c) -> tuple:
-    """How a person's cards sort: by suit, then rank, then copy; extra cards last."""
-    suit = rules.suit_of[c]
-    return (len(rules.suits) if suit is None else rules.suits.index(suit),
-            rules.cards.order[c])
-
-
-class CardStyle:
-    """How cards are written for a person: symbols and colour, or plain letters."""
-
-    def __init__(self, rules, ascii: bool = False):
-        cards = rules.cards
-        self.symbols = cards.symbols
-        self.red = set(cards.red)
-        self.ascii = ascii or not set(cards.suits) <= set(self.symbols)
-        self.cardset = cards
-
-    def card(self, c) -> str:
-        """Rich markup for one card (``None``: a hidden card, shown as ``??``)."""
-        if c is None:
-            return "[dim]??[/dim]"
-        suit = self.cardset.suit_of.get(c)
-        if self.ascii or suit is None:
-            return str(c)
-        face = self.cardset.face_of[c]
-        rank = face[:len(face) - len(suit)]
-        text = f"{rank}{self.symbols[suit]}{c[len(face):]}"       # Q♠, Q♠#2
-        return f"[red]{text}[/red]" if suit in self.red else text
-
-    def suit(self, s) -> str:
-        """Rich markup for a suit letter."""
-        if self.ascii or s not in self.symbols:
-            return str(s)
-        return f"[red]{self.symbols[s]}[/red]" if s in self.red else self.symbols[s]
-
-    def cards(self, cs) -> str:
-        return " ".join(self.card(c) for c in cs) if cs else "[dim]-[/dim]"
-
-    def text(self, s: str) -> str:
-        """Card tokens inside free text (an announcement, an action) restyled."""
-        if self.ascii:
-            return _escape(s)
-        out = []
-        for word in s.split(" "):
-            core = word.rstrip(",.:;)")
-            tail = word[len(core):]
-            if self.cardset.is_card_text(core):
-                out.append(self.card(core) + _escape(tail))
-            else:
-                out.append(_escape(word))
-        return " ".join(out)
-
-
-def _escape(s: str) -> str:
-    """Text safe for rich and the terminal: markup brackets escaped, control characters
-    written as \\xNN."""
-    s = printable(s, 1000)
-    return s.replace("[", "\\[")
-
-
-def make_console(out=None, color: bool | None = None):
-    """A rich Console writing to ``out`` (default stdout). Without colour (``color=False``
-    or the NO_COLOR environment variable) it writes no styles at all, bold included."""
-    import os
-
-    from rich.console import Console
-    plain = color is False or (color is None and bool(os.environ.get("NO_COLOR")))
-    return Console(file=out or sys.stdout, highlight=False, soft_wrap=True,
-                   no_color=plain, color_system=None if plain else "auto")
-
-
-def render_view(game, seat: int, style: CardStyle) -> list[str]:
-    """Lines (rich markup) describing what ``seat`` sees now."""
-    view = game.view(seat)
-    rules = game.rules
-    shown_vars = []
-    for name, d in rules.vars.items():
-        if d.show and d.per == "game":
-            value = view["vars"][name]
-            if value is None:
-                value = "not known yet"
-            elif d.type == "suit":
-                value = style.suit(value)
-            elif d.type == "card":
-                value = style.card(value)
-            shown_vars.append(f"{name}: {value}")
-    lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
-    first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"),
-                       None)
-    for name, decl in rules.zones.items():
-        content = view["zones"].get(name)
-        if content is None:
-            continue
-        if decl.per == "seat":
-            own = content[seat]
-            if own and all(c is not None for c in own):     # by suit, then rank
-                own = sorted(own, key=lambda c: hand_order(rules, c))
-            if own and all(c is None for c in own):
-                lines.append(f"  your {name}: {len(own)} card{'s' if len(own) != 1 else ''} face down")
-            elif own or name == first_owned:
-                lines.append(f"  your {name}: {style.cards(own)}")
-            others = []
-            for s, cards in enumerate(content):
-                if s == seat or not cards:
-                    continue
-                shown = [c for c in cards if c is not None]
-                bit = f"seat {s}: {len(cards)} card{'s' if len(cards) != 1 else ''}"
-                if shown and len(shown) < len(cards):
-                    bit += f" ({style.cards(shown)} face up)"
-                elif shown:
-                    bit = f"seat {s}: {style.cards(shown)}"
-                others.append(bit)
-            if others:
-                lines.append(f"  {name}: " + " | ".join(others))
-        else:
-            if not content and not decl.show_empty:
-                continue
-            shown = [c for c in content if c is not None]
-            if len(shown) == len(content):
-                lines.append(f"  {name}: {style.cards(content)}")
-            elif shown:
-                lines.append(f"  {name}: {len(content)} cards ({style.cards(shown)} face up)")
-            else:
-                lines.append(f"  {name}: {len(content)} cards")
-    if view["out_order"]:
-        lines.append("  out: " + ", ".join(f"seat {s}" for s in view["out_order"]))
-    return lines
 
 
 def _read_line(out, inp) -> str:
@@ -180,11 +54,13 @@ def _read_line(out, inp) -> str:
 class HotSeat:
     """Several people at one screen: before a different seat's turn the screen is cleared
     (on a terminal) and the game waits for Enter after "pass the screen to seat N", so
-    nobody sees another's hand."""
+    nobody sees another's hand. The screen then shows the last lines of the game
+    (``recent()``: the public transcript's, see rulekit.play.transcript)."""
 
-    def __init__(self, console):
+    def __init__(self, console, recent=None):
         self.console = console
         self.last = None
+        self.recent = recent or (lambda: [])
 
     def handover(self, seat: int, inp) -> None:
         """Hand the screen to ``seat`` unless it has it. Raises Abandoned at end of input
@@ -201,23 +77,38 @@ class HotSeat:
         if line.strip().lower() in ("quit", "exit"):
             raise Abandoned("quit")
         self.last = seat
+        lately = self.recent()
+        if lately and out.is_terminal:          # (the screen was cleared)
+            out.print("  [dim]lately:[/dim]")
+            for said in lately:
+                out.print(f"[dim]{_escape(said)}[/dim]")
 
 
 class HumanAgent:
     """A person choosing for ``seat`` through ``inp``/``console`` (see module doc);
-    ``hotseat``: the :class:`HotSeat` of several people sharing the screen, if any."""
+    ``hotseat``: the :class:`HotSeat` of several people sharing the screen, if any;
+    ``undo``: whether ``undo`` may take the game back (a game against bots only)."""
     kind = "human"
 
-    def __init__(self, seat: int, console, style: CardStyle, inp=None, hotseat=None):
+    def __init__(self, seat: int, console, style: CardStyle, inp=None, hotseat=None,
+                 undo: bool = True):
         self.seat = seat
         self.console = console
         self.style = style
         self.inp = inp or sys.stdin
         self.hotseat = hotseat
+        self.undo = undo and hotseat is None
+        self.decisions: list[int] = []     # len(game.history) at each of our decisions
+
+    def _height(self) -> int | None:
+        """The screen's rows when we write to a terminal, else None (no paging)."""
+        out = self.console
+        return out.size.height if out.is_terminal else None
 
     def choose(self, game, seat=None):
         """The action this person types for their seat; at a shared window, ``WAIT``
-        (rulekit.play.session) when they type ``wait`` to let a later seat act first.
+        (rulekit.play.session) when they type ``wait`` to let a later seat act first;
+        ``UNDO`` after ``undo`` took the game back to their previous decision.
         Raises Abandoned at end of input or an interrupt."""
         rules = game.rules
         names = []
@@ -230,8 +121,72 @@ class HumanAgent:
         out = self.console
         if self.hotseat is not None:
             self.hotseat.handover(self.seat, self.inp)
-        for line in render_view(game, self.seat, self.style):
+        shown = render_view(game, self.seat, self.style)
+        later = self._situation(game, shown)
+        listed = action_lines(game, actions, self.style, out.width, seat=self.seat)
+        height = self._height()
+        book = pages(listed, height - rows(shown, out.width) - 2) if height else [listed]
+        for line in shown + book[0]:
             out.print(line)
+        page = 0
+        if len(book) > 1:
+            out.print(f"  [dim]({len(book) - 1} more page{'s' if len(book) > 2 else ''} of "
+                      "actions: type 'more')[/dim]")
+        while True:
+            out.print(f"seat {self.seat}, your action (number or text): ", end="")
+            text = _read_line(out, self.inp).strip()
+            if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
+                out.print(_escape(text))   # echo piped input so the transcript reads well
+            word = text.lower()
+            if not text:
+                out.print("  please type a number from the list, or an action such as "
+                          f"'{actions[0]}' ('help' lists the commands)")
+            elif word == "wait" and later and not any(a.name == "wait" for a in actions):
+                return WAIT
+            elif word in ("help", "?", "h"):
+                self._help(game, actions, later)
+            elif word == "rules":
+                for line in _rule_book(game):
+                    out.print(_escape(line))
+            elif word in ("quit", "exit"):
+                raise Abandoned("quit")
+            elif word in ("more", "m"):
+                page = (page + 1) % len(book)
+                for line in shown + book[page]:
+                    out.print(line)
+            elif word == "hint":
+                from .coach import hint
+                out.print("  " + self.style.text(hint(game, self.seat)))
+            elif word == "undo":
+                if self._undo(game):
+                    return UNDO
+            elif text.isascii() and text.isdigit():   # not '²' or '①': those are text
+                n = int(text) if len(text) < 7 else 0
+                if 1 <= n <= len(actions):
+                    return self._chose(game, actions[n - 1])
+                shown_n = text if len(text) < 12 else text[:9] + "..."
+                out.print(f"  {shown_n} is not on the list: choose 1 to {len(actions)}")
+            else:
+                try:
+                    return self._chose(game, game.parse_action(text, seat=self.seat))
+                except CardError as exc:
+                    out.print(f"  {_escape(str(exc))}")
+                except IllegalAction:
+                    match = _by_cards(game, text, actions)
+                    if match is not None:
+                        return self._chose(game, match)
+                    out.print(f"  '{_escape(text)}' is not legal now: "
+                              f"{_escape(_why_not(game, self.seat, text, actions))}; choose "
+                              f"one of the {len(actions)} listed (a number is enough, 'help' "
+                              "says more)")
+
+    def _chose(self, game, action):
+        self.decisions.append(len(game.history))
+        return action
+
+    def _situation(self, game, shown: list) -> list:
+        """Add to ``shown`` who else may act (a shared window) or who has chosen (a
+        simultaneous step); return the next seat in precedence a ``wait`` lets act."""
         others = [s for s in game.actors if s != self.seat]
         chosen = game.view(self.seat).get("chosen")
         later = others[game.actors.index(self.seat):][:1] \
@@ -241,59 +196,46 @@ class HumanAgent:
             bits = [f"seat{_s(seats)} {_seats(seats)} {verb}" for seats, verb in (
                 (done, "has chosen" if len(done) == 1 else "have chosen"),
                 (others, "still chooses" if len(others) == 1 else "still choose")) if seats]
-            out.print("  everyone chooses at the same time" + (f" ({'; '.join(bits)})" if bits
-                                                             else "")
-                      + ": each choice stays hidden until every seat has chosen")
+            shown.append("  everyone chooses at the same time" + (f" ({'; '.join(bits)})"
+                                                                 if bits else "")
+                         + ": each choice stays hidden until every seat has chosen")
         elif others:
-            out.print(f"  seat{_s(others)} {_seats(others)} may also act now"
-                      + (f"; type 'wait' to let seat {later[0]} act first" if later else ""))
-        for i, act in enumerate(actions, 1):
-            out.print(f"  [bold]{i:>2}[/bold]) {self.style.text(str(act))}")
-        while True:
-            out.print(f"seat {self.seat}, your action (number or text): ", end="")
-            text = _read_line(out, self.inp).strip()
-            if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
-                out.print(_escape(text))   # echo piped input so the transcript reads well
-            if not text:
-                out.print("  please type a number from the list, or an action such as "
-                          f"'{actions[0]}'")
-                continue
-            if text.lower() == "wait" and later and not any(a.name == "wait" for a in actions):
-                return WAIT
-            if text.lower() in ("help", "?", "h"):
-                out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
-                          f" or its text such as '{_escape(str(actions[-1]))}'; a card alone "
-                          "(like 7h, 10♥ or ♥10) plays it"
-                          + (f"; 'wait' lets seat {later[0]} act first" if later else ""))
-                out.print("  commands: help (this), rules (the game's rule book), quit (leave "
-                          "the game; a --record keeps it)")
-                for line in _action_help(game, actions):
-                    out.print("  " + _escape(line))
-                continue
-            if text.lower() == "rules":
-                for line in _rule_book(game):
-                    out.print(_escape(line))
-                continue
-            if text.lower() in ("quit", "exit"):
-                raise Abandoned("quit")
-            if text.isascii() and text.isdigit():   # not '²' or '①': those are text
-                n = int(text) if len(text) < 7 else 0
-                if 1 <= n <= len(actions):
-                    return actions[n - 1]
-                shown = text if len(text) < 12 else text[:9] + "..."
-                out.print(f"  {shown} is not on the list: choose 1 to {len(actions)}")
-                continue
-            try:
-                return game.parse_action(text, seat=self.seat)
-            except CardError as exc:
-                out.print(f"  {_escape(str(exc))}")
-            except IllegalAction:
-                match = _by_cards(game, text, actions)
-                if match is not None:
-                    return match
-                out.print(f"  '{_escape(text)}' is not legal now: "
-                          f"{_escape(_why_not(game, self.seat, text, actions))}; choose one "
-                          f"of the {len(actions)} listed (a number is enough, 'help' says more)")
+            shown.append(f"  seat{_s(others)} {_seats(others)} may also act now"
+                         + (f"; type 'wait' to let seat {later[0]} act first" if later else ""))
+        return later
+
+    def _help(self, game, actions, later) -> None:
+        out = self.console
+        out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
+                  f" or its text such as '{_escape(str(actions[-1]))}'; a card alone "
+                  "(like 7h, 10♥ or ♥10) plays it"
+                  + (f"; 'wait' lets seat {later[0]} act first" if later else ""))
+        out.print("  commands: help (this), rules (the game's rule book), hint (what a bot "
+                  "would play, and why), "
+                  + ("undo (take back to your previous decision), " if self.undo else "")
+                  + "more (the next page of actions), quit (leave the game; a --record "
+                  "keeps it)")
+        for line in _action_help(game, actions):
+            out.print("  " + _escape(line))
+
+    def _undo(self, game) -> bool:
+        """Take the game back to this person's previous decision; False (with the
+        reason said) when it cannot be."""
+        out = self.console
+        if not self.undo:
+            out.print("  undo is for a game against bots: with several people at the "
+                      "table it is not offered")
+            return False
+        if game._pending:
+            out.print("  undo waits until everyone has chosen at this step")
+            return False
+        while self.decisions and self.decisions[-1] > len(game.history):
+            self.decisions.pop()
+        if not self.decisions:
+            out.print("  nothing to undo: you have not acted yet in this game")
+            return False
+        rewind(game, self.decisions.pop())
+        return True
 
 
 def _legal_text(game, name: str) -> tuple[str, str]:

@@ -35,11 +35,24 @@ class Transcript:
         self.style = style
         self.seen_events = 0
         self.phase = game.phase
+        self.recent: list[str] = []     # the last lines said (a screen handed over shows them)
+        self.dealing = not any(ev["kind"] == "action" for ev in game.events)  # (deal not news)
+
+    def rewound(self):
+        """The game was taken back (rulekit.play.session.rewind): say so, and carry on
+        from its events as they now are."""
+        g = self.game
+        self.seen_events = len(g.events)
+        self.phase = g.phase
+        self.recent.clear()
+        self.say(f"  -- taken back: the game is as it was after {g.actions} "
+                 f"action{'s' if g.actions != 1 else ''} --")
 
     def say(self, text: str):
         """Print one line (styled when there is a console), unless quiet."""
         if self.quiet:
             return
+        self.recent = self.recent[-7:] + [text]
         if self.console is not None:
             self.console.print(self.style.text(text))
         else:
@@ -80,10 +93,20 @@ class Transcript:
         """Print the announcements (and phase changes) not printed yet."""
         g = self.game
         start = self.seen_events
+        zones = g.rules.zones
         for i, ev in enumerate(g.events[start:], start):
             if ev["kind"] == "new_hand":        # and its deal, as for the first hand
                 self.say(f"  == hand {ev['number']}, dealer seat {ev['dealer']} ==")
                 self.deal(i + 1)
+                self.dealing = True
+            elif ev["kind"] == "action":
+                self.dealing = False
+            elif ev["kind"] == "moved" and isinstance(self.viewer, int) \
+                    and ev["to"][1] == self.viewer and not self.dealing \
+                    and zones[ev["to"][0]].see == "owner":
+                got = [c for c in ev["cards"] if c not in g.public]   # not from the table
+                if got:
+                    self.say(f"    you get {' '.join(got)}")
             elif "text" in ev:
                 self._phase(ev.get("phase"))
                 self.say(f"    * {ev['text']}")

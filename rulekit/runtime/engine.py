@@ -89,6 +89,7 @@ class GameState(SharedSteps, ActionParsing, State):
             dealer = drawn if dealer is None else dealer
         self._init_state(rules, n, seed, dealer, order, rng)
         self.max_actions = max_actions
+        self._started = (n, seed, None if deck is None else order, dealer, random_version)
         self._L: dict = {}
         self._legal: list = []
         self._index: dict = {}
@@ -353,6 +354,13 @@ class GameState(SharedSteps, ActionParsing, State):
         its RulesetFailure when the ruleset's code fails (a division by zero, say)."""
         fn = self.rules.expression(text, tuple(sorted(names)))
         return self.call_ruleset(fn, dict(names))
+
+    def restart(self) -> "GameState":
+        """A new game as this one was before its first action: the same ruleset,
+        players, seed, deck, dealer and limits (so applying this game's ``history``
+        to it gives this game again)."""
+        n, seed, deck, dealer, version = self._started
+        return GameState(self.rules, n, seed, deck, dealer, self.max_actions, version)
 
     def clone(self) -> "GameState":
         """An independent copy (its random source in the same state: shared until one

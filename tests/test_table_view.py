@@ -1,0 +1,161 @@
+"""What a person at the table is shown and may ask, without a terminal (issue: a table a
+person can learn and enjoy): the `display:` construct of a phase on its own toy game, the
+plays on the table grouped by who played them, what a cardless action would pick up
+(never what the seat cannot know), the cards you get, `undo` (rulekit.play.session.rewind)
+and `hint`."""
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.play.agents import GreedyAgent, RandomAgent
+from rulekit.play.coach import hint
+from rulekit.play.session import UNDO, rewind, step
+from rulekit.play.table import CardStyle, action_lines, gains, render_view, table_values
+from rulekit.play.terminal import HumanAgent, make_console
+from rulekit.play.transcript import Transcript
+
+TOY = str(Path(__file__).parent / "toys" / "beat.yaml")
+
+
+def _toy():
+    rules = rulekit.load(TOY)
+    return rules, rules.new_game(seed=1)
+
+
+def test_table_lines_show_values_and_mark_the_play_they_name():
+    rules, game = _toy()
+    game.apply("play 2B")
+    lines = render_view(game, 1, CardStyle(rules, ascii=True))
+    assert "  table: seat 0: 2B [bold]<- to beat[/bold]" in lines   # marked on its play
+    assert not any(line.startswith("  to beat:") for line in lines)  # (not twice)
+    assert "  cards down: 1" in lines and "  whose turn: seat 1" in lines
+    assert "  next card: [dim]??[/dim]" in lines       # the stock's top: hidden from all
+    assert [v for _, v, _ in table_values(game, 0)][:2] == [["2B"], 1]
+
+
+def test_a_table_line_that_names_no_play_is_its_own_line():
+    rules, game = _toy()
+    lines = render_view(game, 0, CardStyle(rules, ascii=True))
+    assert "  table: [dim]-[/dim]" in lines
+    assert not any("to beat" in line for line in lines)     # nothing to beat: no line
+
+
+def test_a_bad_table_expression_is_a_validation_error_at_its_place(tmp_path):
+    text = Path(TOY).read_text().replace("cards down: count(table)", "cards down: count(tabel)")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    rules, diags = rulekit.check(str(bad))
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "count(tabel)" in ln)
+    assert rules is None
+    assert any(d.severity == "error" and d.pos.line == line and "tabel" in d.message
+               for d in diags)
+
+
+def test_take_shows_what_it_picks_up_and_a_draw_shows_nothing_hidden():
+    rules, game = _toy()
+    game.apply("play 2B")
+    take = next(a for a in game.legal_actions() if a.name == "take")
+    assert gains(game, 1, take) == ["2B"]
+    lines = action_lines(game, game.legal_actions(), CardStyle(rules, ascii=True), seat=1)
+    assert any("take [dim](picks up 2B)[/dim]" in line for line in lines)
+    # Mattis phase 1: the stock play turns an unknown card; what it brings is not said
+    mattis = rulekit.load("mattis")
+    g = mattis.new_game(players=4, seed=3)
+    stock = next(a for a in g.legal_actions() if a.name == "stock")
+    assert gains(g, g.to_act, stock) == []
+
+
+def test_actions_are_grouped_by_name_and_suit_when_many():
+    rules = rulekit.load("atlanta_mattis", options={"sequences": True})
+    game = rules.new_game(players=3, seed=5)
+    agent = RandomAgent(2)
+    while len(game.legal_actions()) <= 12:
+        game.apply(agent.choose(game))
+    acts = game.legal_actions()
+    lines = action_lines(game, acts, CardStyle(rules, ascii=True), width=60)
+    numbers = [int(n) for line in lines for n in re.findall(r"(\d+)\[/bold\]\)", line)]
+    assert sorted(numbers) == list(range(1, len(acts) + 1))       # every action, once
+    assert len(lines) < len(acts)
+    assert all(len(re.sub(r"\[/?\w+\]", "", ln)) <= 60 for ln in lines)
+
+
+def test_the_cards_you_get_are_told_to_you_only():
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=4, seed=3)
+    out = io.StringIO()
+    console = make_console(out, color=False)
+    t = Transcript(game, viewer=0, console=console, style=CardStyle(rules, ascii=True))
+    t.deal()
+    t.flush()
+    agents = {s: RandomAgent(s) for s in range(4)}
+    while game.actions < 12:
+        step(game, agents[game.to_act].choose(game), t)
+    text = out.getvalue()
+    got = [c for line in text.splitlines() if line.strip().startswith("you get")
+           for c in line.split()[2:]]
+    assert got and all(c in game.z["hand"][0] + game.z["won"][0] + game.z["trick"]
+                       + [x for h in game.z["hand"] for x in h] for c in got)
+    dealt = set(text.split("seat 0 is dealt")[1].splitlines()[0].split())
+    assert not set(got) & dealt                      # the deal is not "got" again
+
+
+def test_rewind_gives_the_game_as_replayed_to_that_point():
+    rules = rulekit.load("durak")
+    game = rules.new_game(players=3, seed=8)
+    agent = RandomAgent(1)
+    while game.actions < 30:
+        game.apply(agent.choose(game))
+    history = list(game.history)
+    again = game.restart()
+    for text in history[:17]:
+        again.apply(text)
+    rewind(game, 17)
+    assert game.dump() == again.dump() and game.history == history[:17]
+    with pytest.raises(ValueError):
+        rewind(game, 18)
+
+
+def test_undo_takes_back_to_the_previous_decision_as_if_it_never_happened():
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=3, seed=2)
+    out = io.StringIO()
+    style = CardStyle(rules, ascii=True)
+    person = HumanAgent(0, make_console(out, color=False), style,
+                        inp=io.StringIO("1\nundo\nundo\n2\nquit\n"))
+    agents = {0: person, 1: RandomAgent(1), 2: RandomAgent(2)}
+    from rulekit.play.terminal import Abandoned
+    while game.to_act != 0:
+        game.apply(agents[game.to_act].choose(game))
+    start = len(game.history)
+    first = person.choose(game)                 # "1"
+    game.apply(first)
+    while game.to_act != 0:
+        game.apply(agents[game.to_act].choose(game))
+    assert person.choose(game) is UNDO          # "undo": back to before "1"
+    assert len(game.history) == start and game.to_act == 0
+    second = person.choose(game)                # "undo" again: nothing to undo; then "2"
+    assert "nothing to undo" in out.getvalue()
+    assert str(second) in {str(a) for a in game.legal_actions()} and str(second) != str(first)
+    with pytest.raises(Abandoned):
+        person.choose(game)
+
+
+def test_hint_is_the_greedy_bots_choice_and_changes_nothing():
+    rules = rulekit.load("hearts")
+    game = rules.new_game(players=4, seed=6)
+    agent = RandomAgent(4)
+    while len(game.legal_actions()) < 3:
+        game.apply(agent.choose(game))
+    before = json.dumps(game.dump(), sort_keys=True)
+    said = hint(game, game.to_act)
+    assert json.dumps(game.dump(), sort_keys=True) == before
+    assert said == hint(game, game.to_act)                   # the same hint twice
+    named = said.split(" - ")[0].removeprefix("hint: ")
+    assert named in {str(a) for a in game.legal_actions()}
+    assert "-taken_points(seat)" in said                     # why: the heuristic's value
+    scored = GreedyAgent(0).scores(game)
+    assert len(scored) == len(game.legal_actions())
