@@ -288,6 +288,18 @@ class Phase:
 
 
 @dataclass
+class Draft:
+    """What compiled of a ruleset with errors, for the machine checks that can still run:
+    its ``phases``, ``procedures`` and ``start`` phase; ``uncertain``: the steps (by
+    key, ``phase.step``) and procedures (by name) that had an error or a part left out,
+    whose transitions and endings are not known."""
+    phases: dict
+    procedures: dict
+    start: str
+    uncertain: set = field(default_factory=set)
+
+
+@dataclass
 class Ruleset:
     """A compiled ruleset. The runtime's :class:`rulekit.runtime.rules.Rules` adds
     ``new_game``; :func:`rulekit.load` returns one.

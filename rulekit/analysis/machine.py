@@ -7,6 +7,12 @@ effects, transitions or actions can run ``end_game`` to ``"<end>"``.
 
 Checks (errors): every step reachable from the start; every step can reach the end of
 the game (no cycle without a way out).
+
+The checks also run on the :class:`~rulekit.model.Draft` of a ruleset with errors,
+without reporting what only follows from them: a step that is ``uncertain`` (an error
+or a part left out in it), a transition whose target did not resolve, and a start that
+did not compile may lead anywhere, the end included; an ``uncertain`` procedure may end
+the game.
 """
 from __future__ import annotations
 
@@ -28,9 +34,10 @@ def block_ends_game(block, ending: set) -> bool:
     return False
 
 
-def procedures_that_end(rules) -> set:
-    """Names of the procedures that may end the game (a fixpoint over calls)."""
-    ending: set = set()
+def procedures_that_end(rules, may_end=()) -> set:
+    """Names of the procedures that may end the game (a fixpoint over calls), counting
+    those of ``may_end`` (names) as ending."""
+    ending: set = set(may_end)
     changed = True
     while changed:
         changed = False
@@ -42,13 +49,16 @@ def procedures_that_end(rules) -> set:
 
 
 def build_machine(rules, sink: DiagnosticSink):
-    """Build the graph of compiled ``rules`` (a networkx DiGraph, also set as
-    ``rules.graph``) and report unreachable and trapped steps to ``sink``."""
+    """Build the graph of compiled ``rules`` (a :class:`~rulekit.model.Ruleset` or
+    :class:`~rulekit.model.Draft`; a networkx DiGraph, also set as ``rules.graph``) and
+    report unreachable and trapped steps to ``sink``."""
     import networkx as nx
     g = nx.DiGraph()
     g.add_node(START)
     g.add_node(END)
-    ending = procedures_that_end(rules)
+    uncertain = getattr(rules, "uncertain", None) or set()
+    ending = procedures_that_end(rules, {p for p in rules.procedures if p in uncertain})
+    anywhere = [END] + [s.key for ph in rules.phases.values() for s in ph.steps.values()]
     for pname, phase in rules.phases.items():
         for sname, step in phase.steps.items():
             g.add_node(step.key, phase=pname, step=sname, decides=step.decides)
@@ -60,8 +70,13 @@ def build_machine(rules, sink: DiagnosticSink):
             for tr in step.transitions:
                 if tr.target is not None:
                     g.add_edge(step.key, tr.target.key, cond=tr.cond_text)
-    first = rules.phases[rules.start]
-    g.add_edge(START, f"{rules.start}.{first.start}")
+            if step.key in uncertain or any(tr.target is None for tr in step.transitions):
+                g.add_edges_from((step.key, k) for k in anywhere)
+    first = rules.phases.get(rules.start)
+    if first is not None and first.start in first.steps:
+        g.add_edge(START, f"{rules.start}.{first.start}")
+    else:                                 # a start that did not compile: reported already
+        g.add_edges_from((START, k) for k in anywhere)
     reachable = nx.descendants(g, START)
     can_end = nx.ancestors(g, END)
     for pname, phase in rules.phases.items():

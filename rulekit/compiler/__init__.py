@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..errors import DiagnosticSink
 from ..limits import MAX_DEFINITION_COST
 from ..lang.expressions import Scope
-from ..model import Ruleset
+from ..model import Draft, Ruleset
 from ..source.yaml_source import Source
 from .context import CompileContext, compile_definition
 from .declarations import declare
@@ -27,29 +27,42 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
     """Compile a shape-checked ruleset with the chosen ``options`` (name -> value, or
     command-line text); diagnostics go to ``sink``. Returns an instance of ``cls`` (a
     :class:`~rulekit.model.Ruleset`), or None when there are errors."""
+    return compile_draft(src, sink, options, display, cls)[0]
+
+
+def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None,
+                  display: str = "", cls=Ruleset) -> tuple:
+    """:func:`compile_ruleset`, reporting every error it can find (``src`` may be the
+    well-formed part of a ruleset with shape errors: :func:`rulekit.lang.wellformed.
+    well_formed`). Returns ``(ruleset, None)``, or with errors ``(None, draft)``: a
+    :class:`~rulekit.model.Draft` of what compiled, for the machine checks."""
     c = CompileContext(src, sink, options, display)
     declare(c)
     c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked)
     for info in c.definitions.values():
         compile_definition(c, info)
     check_costs(c)
-    for proc in c.procedures.values():
+    uncertain: set = set()
+    for name, proc in c.procedures.items():
+        mark = c.errors_so_far()
         proc.block = c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
                                name=proc.fn)
+        if c.errors_so_far() > mark or any(p[:2] == proc.path for p in c.left_out):
+            uncertain.add(name)
     setup = c.effects(("setup",), Scope())
     returns = None
     if "returns" in src.data:       # each seat's return at the end (seat bound)
         r = c.expr(("returns",), Scope(specials=frozenset({"seat"})), "int")
         returns = c.fn(r.code) if r is not None else None
-    phases = compile_phases(c)
+    phases = compile_phases(c, uncertain)
     link(c, phases)
     data = src.data
     start = data.get("start") or next(iter(data["phases"]))
-    if start not in phases:
+    if start not in phases and not c.broken(("phases", start)):
         c.err(("start",), f"start: no phase '{start}'{c.suggest(start, phases)}",
               "unknown-target")
     if sink.has_errors:
-        return None
+        return None, Draft(phases, c.procedures, start, uncertain)
     warn_unused(c)
     phases, setup = _optimized(c, phases, setup)
     rules = cls(data.get("name", ""), data.get("title", data.get("name", "")),
@@ -59,7 +72,7 @@ def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = No
     rules.returns_fn = returns
     rules.rule_book = [str(x) for x in data.get("rule_book") or []]
     rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple))
-    return rules
+    return rules, None
 
 
 def _optimized(c: CompileContext, phases: dict, setup):

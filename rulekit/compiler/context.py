@@ -19,7 +19,9 @@ from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
 from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
 from ..lang.grammar import caret_line, parse
 from ..lang.types import ExprError
+from ..lang.wellformed import bound_name, lost_names
 from ..model import Block, DefInfo, EffectNode
+from ..source.extends import head_name
 from ..source.yaml_source import Source
 
 
@@ -64,6 +66,44 @@ class CompileContext:
         self.ns["_K"] = self.constants
         self.compiler = _DefAwareCompiler(self)
         self._nodes: list = []         # the effect nodes being compiled, innermost last
+        # the parts left out as malformed (their shape errors are reported already):
+        # nothing that only follows from their absence is reported (see ``broken``)
+        self.left_out = dict(src.pruned)       # data path -> the value left out
+        self.pruned = {(p[0], head_name(p[1])) + p[2:]
+                       if p[0] in ("definitions", "procedures") and len(p) > 1 else p
+                       for p in src.pruned}
+        self.lost_locals = lost_names(src.pruned)
+        self.faults = 0                # consequences of errors, not reported
+        self.step_actions = None       # the actions of the step being compiled (last_action)
+
+    # ---- what was left out ------------------------------------------------------------
+    def broken(self, key: tuple) -> bool:
+        """Whether the part at data path ``key`` (``("vars", "trump")``, ``("phases", P,
+        "steps", S)``; a definition or procedure by name) or a part around it was left
+        out as malformed: an error about its absence is a consequence, not reported."""
+        key = tuple(key)
+        if any(key[:n] in self.pruned for n in range(1, len(key) + 1)):
+            self.faults += 1
+            return True
+        return False
+
+    def lost_name(self, exc: ExprError) -> bool:
+        """Whether ``exc`` is only a name unknown because its declaration (or the
+        ``let`` that binds it) was left out or did not parse."""
+        if exc.code == "unknown-option":
+            return self.broken(("options", exc.name))
+        if exc.code != "unknown-name" or not exc.name:
+            return False
+        if exc.name in self.lost_locals:
+            self.faults += 1
+            return True
+        return any(self.broken((section, exc.name)) for section in ("definitions", "vars",
+                                                                        "zones"))
+
+    def errors_so_far(self) -> int:
+        """How many errors were found so far, reported or not (a step with any is not
+        trusted by the machine checks)."""
+        return self.faults + sum(1 for d in self.sink.items if d.severity == "error")
 
     # ---- errors ---------------------------------------------------------------------
     def err(self, path, message, code="error", offset=None):
@@ -77,6 +117,8 @@ class CompileContext:
         if caret and isinstance(text, str) and exc.code == "expr-syntax":
             msg += "\n  " + caret_line(text, min(exc.offset, len(text))).replace("\n", "\n  ")
         where = self.src.pos(path, offset + exc.offset if isinstance(text, str) else None)
+        if self.lost_name(exc):
+            return
         blame = self._blame(exc, where)
         if blame is not None:       # the cause is in a variant file: point there
             self.sink.error(blame[0], f"{blame[1]}, but {where} still uses it: {msg}", exc.code)
@@ -108,6 +150,8 @@ class CompileContext:
                      verb: str = "uses") -> None:
         """Report ``message`` at ``path``, unless a variant deleted ``key`` (a data path
         such as ("vars", "trump")): then report at the deletion, naming the use."""
+        if self.broken(key):
+            return
         here = self.src.pos(path)
         gone = self.src.deleted.get(key)
         if gone is not None and here is not None and self._later(gone, here):
@@ -153,6 +197,14 @@ class CompileContext:
         except ExprError as exc:
             self.expr_err(path, text, exc)
             return None
+
+    def bind_unparsed(self, path, scope: Scope) -> None:
+        """After a ``NAME = ...`` or ``NAME in ...`` statement at ``path`` failed to
+        parse: bind its NAME (of any type) in ``scope`` all the same, so that its uses
+        raise no second error."""
+        name = bound_name(_get(self.data, path))
+        if name:
+            scope.locals[name] = "any"
 
     def sub(self, path, tree, scope: Scope, want: str | None = None) -> Typed | None:
         """Compile a subtree of the statement at ``path``."""
@@ -246,6 +298,9 @@ class CompileContext:
             scope = self.child_scope(scope)
         out, nodes = [], []
         for i, item in enumerate(items):
+            if path + (i,) in self.left_out:      # malformed: reported, left out
+                self.faults += 1
+                continue
             key = effect_key(item)
             node = EffectNode(key, path + (i,), item)
             self._nodes.append(node)

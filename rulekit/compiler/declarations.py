@@ -11,6 +11,7 @@ import json
 import re
 
 from ..lang.grammar import parse
+from ..source.extends import head_name
 from ..limits import MAX_PACK_CARDS
 from ..lang.types import ExprError
 from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
@@ -165,7 +166,7 @@ def _declare_options(c: CompileContext) -> None:
                   f"option '{name}': default {decl.default!r} {problem}", "option")
             # keep the option known (a typed stand-in) so its uses raise nothing more
             c.options[name] = _STAND_IN.get(decl.type) if decl.type != "choice" \
-                else (decl.values or [""])[0]
+                else next((v for v in decl.values or [] if isinstance(v, (str, int))), "")
             continue
         try:
             c.options[name] = decl.items_to_values(decl.default, c.cards)
@@ -226,6 +227,7 @@ def _head(c: CompileContext, path, head):
     except ExprError:
         c.sink.error(c.src.key_pos(path), f"bad name '{head}': write NAME or "
                      f"NAME(param, ...)", "expr-syntax")
+        c.pruned.add((path[0], head_name(head)))   # its uses: no second error
         return None
     name = str(tree.children[0])
     params = [str(p) for p in tree.children[1].children] if len(tree.children) > 1 and \

@@ -14,13 +14,20 @@ from ..lang.effects.telling import template
 from .context import CompileContext
 
 
-def compile_phases(c: CompileContext) -> dict:
-    """Every phase of the data, compiled (errors go to the context's sink)."""
+def compile_phases(c: CompileContext, uncertain: set | None = None) -> dict:
+    """Every phase of the data, compiled (errors go to the context's sink). The keys
+    (``phase.step``) of the steps that had an error or a part left out, in themselves or
+    in an action they offer, are added to ``uncertain``."""
     out = {}
+    uncertain = set() if uncertain is None else uncertain
     for pname, pdata in c.data["phases"].items():
         base = ("phases", pname)
-        actions = {aname: _action(c, base + ("actions", aname), pname, aname, adata)
-                   for aname, adata in (pdata.get("actions") or {}).items()}
+        actions, bad = {}, set()
+        for aname, adata in (pdata.get("actions") or {}).items():
+            mark = c.errors_so_far()
+            actions[aname] = _action(c, base + ("actions", aname), pname, aname, adata)
+            if c.errors_so_far() > mark or _has_left_out(c, base + ("actions", aname)):
+                bad.add(aname)
         heuristic = None
         if "heuristic" in pdata:
             h = c.expr(base + ("heuristic",), Scope(specials=frozenset({"seat"})), "int")
@@ -30,8 +37,13 @@ def compile_phases(c: CompileContext) -> dict:
             t = c.expr(base + ("display", label), Scope(specials=frozenset({"seat"})))
             if t is not None:
                 display.append((label, c.fn(t.code), t.items or t.type))
-        steps = {sname: _step(c, base + ("steps", sname), pname, sname, sdata, actions)
-                 for sname, sdata in pdata["steps"].items()}
+        steps = {}
+        for sname, sdata in pdata["steps"].items():
+            mark = c.errors_so_far()
+            steps[sname] = _step(c, base + ("steps", sname), pname, sname, sdata, actions)
+            if c.errors_so_far() > mark or _has_left_out(c, base + ("steps", sname)) \
+                    or bad & set(sdata.get("actions") or []):
+                uncertain.add(f"{pname}.{sname}")
         start = pdata["start"]
         if start not in steps:
             c.err_or_blame(base + ("start",), base + ("steps", start),
@@ -43,10 +55,19 @@ def compile_phases(c: CompileContext) -> dict:
     return out
 
 
+def _has_left_out(c: CompileContext, path: tuple) -> bool:
+    """Whether a part of the data at ``path`` was left out as malformed."""
+    return any(p[:len(path)] == path for p in c.left_out)
+
+
 def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     scope = Scope(specials=frozenset({"actor"}))
     var = kind = None
+    failed = False                               # the choice domain had an error
     tree = c.stmt(path + ("choose",), "choose_stmt")
+    if tree is None:
+        c.bind_unparsed(path + ("choose",), scope)
+        failed = True
     if tree is not None and tree.data == "choose_in":
         var = str(tree.children[0])
         d = c.sub(path + ("choose",), tree.children[1], scope, "list")
@@ -66,6 +87,7 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         if d is not None:
             kind = choice_kind(d)
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
+        failed = d is None
     if "legal" in adata:
         c.expr(path + ("legal",), scope)         # checked here, run by the hot path
     private = None
@@ -76,7 +98,7 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         code = template(c, path + ("private",), said, scope, "private")
         private = c.fn(code) if code is not None else None
     do = c.effects(path + ("do",), scope)
-    if adata.get("keep_order") and kind != "play":
+    if adata.get("keep_order") and kind != "play" and not failed:
         c.err(path + ("keep_order",), f"action '{name}': keep_order is for a choice of "
               "plays (lists of cards): it orders the cards of the action's text", "type")
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
@@ -144,12 +166,18 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     if shared:
         a = c.expr(path + ("actors",), Scope(locals=after.locals), "list")
         actors = c.fn(a.code) if a else None
-        if a is not None and (a.type != "list" or a.items not in (None, "seat", "int", "any")):
+        unsure = a is not None and a.type == "any" and c.errors_so_far()  # after an error
+        if a is not None and not unsure and (a.type != "list" or
+                                             a.items not in (None, "seat", "int", "any")):
             c.err(path + ("actors",), f"step '{name}': actors must be a list of seats (such "
                   "as seats() or filter(seats_from(leader), s -> ...))", "type")
         if "until" in sdata:
-            u = c.expr(path + ("until",), Scope(locals=after.locals,
-                                                specials=frozenset({"actor", "last_action"})))
+            c.step_actions = [str(a) for a in sdata.get("actions") or []]
+            try:
+                u = c.expr(path + ("until",), Scope(locals=after.locals,
+                                                    specials=frozenset({"actor", "last_action"})))
+            finally:
+                c.step_actions = None
             until = c.fn(u.code) if u else None
     if has_actor or shared:
         if has_actor:
@@ -164,6 +192,19 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
                 step_actions.append(actions[aname])
                 c.used_actions.add((phase, aname))
     transitions = []
+    c.step_actions = [str(a) for a in sdata.get("actions") or []] if has_actor else None
+    try:
+        _transitions(c, path, sdata, after, transitions)
+    finally:
+        c.step_actions = None
+    return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
+                sdata.get("doc", ""), rule=sdata.get("rule", ""), actors=actors,
+                simultaneous=bool(sdata.get("simultaneous")) and shared, until=until,
+                decides=has_actor or shared)
+
+
+def _transitions(c: CompileContext, path, sdata, after: Scope, transitions: list) -> None:
+    """Compile a step's ``next`` into ``transitions``."""
     nxt = sdata.get("next")
     if isinstance(nxt, str):
         transitions.append(Transition(c.empty(path + ("next",)), None,
@@ -171,6 +212,8 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     else:
         for i, tdata in enumerate(nxt or []):
             tp = path + ("next", i)
+            if tp in c.left_out:                  # malformed: reported, left out
+                continue
             code = "True"
             if "if" in tdata:
                 cnd = c.expr(tp + ("if",), after)
@@ -179,10 +222,6 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
             transitions.append(Transition(do_t, None, tdata["goto"],
                                           c.src.pos(tp + ("goto",)), str(tdata.get("if", "")),
                                           code))
-    return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
-                sdata.get("doc", ""), rule=sdata.get("rule", ""), actors=actors,
-                simultaneous=bool(sdata.get("simultaneous")) and shared, until=until,
-                decides=has_actor or shared)
 
 
 def link(c: CompileContext, phases: dict) -> None:
@@ -203,6 +242,8 @@ def link(c: CompileContext, phases: dict) -> None:
 
 def _unknown_target(c: CompileContext, phase, step, tr, known) -> None:
     target = tr.target_name
+    if c.broken(("phases", phase.name, "steps", target)) or c.broken(("phases", target)):
+        return                            # left out as malformed: reported already
     gone = c.src.deleted.get(("phases", phase.name, "steps", target)) \
         or c.src.deleted.get(("phases", target))
     if gone is not None and tr.pos is not None and c._later(gone, tr.pos):

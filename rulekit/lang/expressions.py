@@ -23,6 +23,7 @@ from __future__ import annotations
 from ..errors import suggest
 from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
+from .comparisons import Comparisons, offset_of as _off
 from .grammar import parse
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mixed  # noqa: F401 (re-exported)
 
@@ -40,8 +41,9 @@ _SPECIAL_TYPES = {"actor": ("G.actor", "seat"), "last_action": ("G.last_action",
 _ALWAYS = {"dealer", "players", "phase", "step", "hand_no"}
 
 
-class Compiler:
-    """Compiles expressions against one ruleset's names.
+class Compiler(Comparisons):
+    """Compiles expressions against one ruleset's names (comparisons, and the literals
+    they can never meet: :mod:`.comparisons`).
 
     ``ctx`` must offer: ``zones`` (name -> ZoneDecl with ``per``, ``top``),
     ``vars`` (name -> VarDecl with ``per``, ``type``), ``options`` (name -> value),
@@ -229,32 +231,6 @@ class Compiler:
         a = self.node(t.children[0], scope)
         return Typed(f"(not {a.code})", "bool")
 
-    def n_compare(self, t, scope):
-        a = self.node(t.children[0], scope)
-        op = str(t.children[1])
-        b = self.node(t.children[2], scope)
-        if op in ("<", ">", "<=", ">="):
-            for side, x in ((t.children[0], a), (t.children[2], b)):
-                if not compatible(x.type, "int"):
-                    raise ExprError(f"'{op}' compares numbers (int, rank, seat), not {x.type}",
-                                    _off(side), "type")
-        elif not (compatible(a.type, b.type) or compatible(b.type, a.type)):
-            raise ExprError(f"'{op}' compares {_a(a.type)} with {_a(b.type)}: they can never be equal",
-                            _off(t), "type")
-        return Typed(f"({a.code} {op} {b.code})", "bool")
-
-    def n_in_(self, t, scope):
-        a, b = (self.node(x, scope) for x in t.children)
-        if not compatible(b.type, "list"):
-            raise ExprError(f"'in' needs a list on its right, not {b.type}", _off(t.children[1]), "type")
-        return Typed(f"({a.code} in {b.code})", "bool")
-
-    def n_not_in(self, t, scope):
-        a, b = (self.node(x, scope) for x in t.children)
-        if not compatible(b.type, "list"):
-            raise ExprError(f"'not in' needs a list on its right, not {b.type}", _off(t.children[1]), "type")
-        return Typed(f"({a.code} not in {b.code})", "bool")
-
     def n_coalesce(self, t, scope):
         a, b = (self.node(x, scope) for x in t.children)
         return Typed(f"_nn({a.code}, lambda: {b.code})", a.type if a.type != "null" else b.type)
@@ -372,18 +348,6 @@ def _depth(tree) -> int:
         deepest = max(deepest, d)
         todo.extend((c, d + 1) for c in node.children if isinstance(c, Tree))
     return deepest
-
-
-def _a(word: str) -> str:
-    """'a card', 'an int'."""
-    return ("an " if word[:1] in "aeiou" else "a ") + word
-
-
-def _off(t) -> int:
-    meta = getattr(t, "meta", None)
-    if meta is not None and not getattr(meta, "empty", True):
-        return meta.start_pos
-    return getattr(t, "start_pos", 0) or 0
 
 
 def _src(t) -> str:

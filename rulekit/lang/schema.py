@@ -159,6 +159,22 @@ def _report_effect(err, src: Source, sink: DiagnosticSink) -> None:
         sink.error(src.pos(path), f"malformed '{meant[0]}' effect{form}", "schema")
 
 
+def effect_form_errors(err) -> list | None:
+    """For an error of an effect list's item that names exactly one effect: the errors
+    of that effect's own form (which may be deeper, in a child list); else None."""
+    inst = err.instance
+    if err.validator not in ("oneOf", "anyOf") or not isinstance(inst, dict) \
+            or not _is_effect_schema(err.schema):
+        return None
+    names = list(_effect_forms())
+    meant = [k for k in inst if k in names]
+    if len(meant) != 1:
+        return None
+    branch = names.index(meant[0])
+    return [e for e in err.context if e.relative_schema_path and
+            e.relative_schema_path[0] == branch]
+
+
 def _report(err, src: Source, sink: DiagnosticSink) -> None:
     path = tuple(err.absolute_path)
     v = err.validator
@@ -248,10 +264,20 @@ def _shown_name(name: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def shape_errors(data) -> list:
+    """Every error of ``data`` against the schema (``jsonschema.ValidationError``s, each
+    with its ``absolute_path``), in path order; an empty list when the shape is valid."""
+    return sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+
+
+def report_shape_error(err, src: Source, sink: DiagnosticSink) -> None:
+    """Report one error of :func:`shape_errors` to ``sink`` in words, at its position."""
+    _report(err, src, sink)
+
+
 def check_shape(src: Source, sink: DiagnosticSink) -> bool:
     """Validate ``src.data``; report every error to ``sink``; True if the shape is valid."""
-    errors = sorted(_validator().iter_errors(src.data), key=lambda e: list(map(str, e.absolute_path)))
     before = len(sink.items)
-    for err in errors:
+    for err in shape_errors(src.data):
         _report(err, src, sink)
     return len(sink.items) == before

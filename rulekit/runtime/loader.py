@@ -3,15 +3,22 @@
 :func:`check` runs every stage (load with positions and ``extends``, check the shape,
 compile, build and check the machine) and returns what it found; :func:`load` raises
 instead. Both are re-exported as :func:`rulekit.check` and :func:`rulekit.load`.
+
+Every stage reports all it finds, and the later stages still run on what is left well
+formed (:mod:`rulekit.lang.wellformed`): a shape error leaves out the smallest part
+around it, the compiler then checks every expression of the rest, and the machine
+checks run on what compiled; nothing that only follows from an earlier error is
+reported. Only a file that does not load (YAML, ``extends``), a shape error in
+``players`` or ``cards``, or one that leaves no phase stops at its stage.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..analysis.machine import build_machine
-from ..compiler import compile_ruleset
+from ..compiler import compile_draft
 from ..errors import DiagnosticSink, Pos, RulesetError, suggest
-from ..lang.schema import check_shape
+from ..lang.wellformed import well_formed
 from ..source.extends import load_document, resolve_name
 from ..source.files import bundled_rulesets
 from .rules import Rules
@@ -62,11 +69,11 @@ def check(ruleset, options: dict | None = None, roots=None):
     display = name if path != bundled_rulesets().get(name) else _display(path)
     try:
         src = load_document(path, sink, display, roots=roots)
-        if src is None or sink.has_errors or not check_shape(src, sink):
+        shaped = None if src is None or sink.has_errors else well_formed(src, sink)
+        if shaped is None:
             return None, sink.sorted(display)
-        rules = compile_ruleset(src, sink, options, display, cls=Rules)
-        if rules is not None:
-            build_machine(rules, sink)
+        rules, draft = compile_draft(shaped, sink, options, display, cls=Rules)
+        build_machine(rules if rules is not None else draft, sink)
     except (RecursionError, MemoryError):
         # Python's own limits: an expression of hundreds of terms or nesting levels
         sink.error(Pos(display, 1, 1), "something in this ruleset is too long or too deeply "

@@ -48,6 +48,7 @@ class Source:
     key_positions: dict = field(default_factory=dict)  # path -> Pos of the key itself
     files: list = field(default_factory=list)       # the files merged, base first
     deleted: dict = field(default_factory=dict)     # path -> Pos where a variant deleted it
+    pruned: dict = field(default_factory=dict)      # path -> the malformed value left out
 
     def pos(self, path: Path_, offset: int | None = None) -> Pos | None:
         """Position of the node at ``path``; with ``offset``, of that character of a string.

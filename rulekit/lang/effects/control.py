@@ -29,6 +29,7 @@ def _c_set(c, path, item, scope):
                        f"set: unknown variable '{name}'{c.suggest(name, c.vars)}"
                        + ("; use `let:` for a local name" if name in scope.locals else ""),
                        "unknown-name")
+        c.sub(p, tree.children[2], scope)        # its own errors, if any, too
         return None
     c.use_var(name)
     index = tree.children[1]
@@ -60,6 +61,7 @@ def _c_let(c, path, item, scope):
     p = path + ("let",)
     tree = c.stmt(p, "let_stmt")
     if tree is None:
+        c.bind_unparsed(p, scope)
         return None
     name = str(tree.children[0])
     value = c.sub(p, tree.children[1], scope)
@@ -101,7 +103,11 @@ def _c_if(c, path, item, scope):
 def _c_for(c, path, item, scope):
     p = path + ("for",)
     tree = c.stmt(p, "for_stmt")
-    if tree is None:
+    if tree is None:                  # the body's own errors all the same
+        inner = c.child_scope(scope)
+        c.bind_unparsed(p, inner)
+        if "do" in item:
+            c.block(path + ("do",), inner)
         return None
     name = str(tree.children[0])
     seq = c.sub(p, tree.children[1], scope, "list")
@@ -141,6 +147,8 @@ def _c_call(c, path, item, scope):
         c.err_or_blame(p, ("procedures", name), f"procedure '{name}'",
                        f"call: unknown procedure '{name}'{c.suggest(name, c.procedures)}",
                        "unknown-name", verb="calls")
+        for a in argnodes:                       # their own errors, if any, too
+            c.sub(p, a, scope)
         return None
     params = c.procedures[name].params
     if len(argnodes) != len(params):

@@ -98,6 +98,8 @@ def _c_deal(c, path, item, scope):
     order = c.expr(p + ("seats",), scope, "list") if "seats" in spec else None
     to = spec["to"]
     decl = c.zones.get(to)
+    if decl is None and c.broken(("zones", str(to))):
+        return None                     # its zone was left out: reported already
     if decl is None or decl.per != "seat":
         c.err(p + ("to",), f"deal: 'to' must name a per-seat zone, not '{to}'"
               + c.suggest(str(to), [z for z, d in c.zones.items() if d.per == "seat"]))

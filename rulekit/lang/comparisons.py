@@ -1,0 +1,188 @@
+"""Comparisons of the expression language (``==``, ``!=``, ``<``, ..., ``in``, ``not
+in``), and the literals they can never meet.
+
+A comparison of a value whose possible values the ruleset fixes with a literal that is
+not one of them is an error when the ruleset is checked, wherever it is written:
+``rank_name(c) == '10'`` in a pack whose ranks are ``2 .. 9 T J Q K A`` (the rank is
+written ``T``), ``suit(c) != 'X'``, ``face(c) in ['JK', 'ZZ']``, ``rank(c) == 13`` in a
+pack of 13 ranks (0 to 12), ``option.NAME == 'sometimes'`` for a choice option without
+that value (or a number outside an int option's ``min``..``max``), ``last_action ==
+'tkae'`` in the transitions of a step that offers no such action. The values come from
+the ruleset (its ``cards:``, its options, the step's ``actions``), so this works for any
+pack. The error is at the literal and says what there is.
+
+:class:`Comparisons` is a part of :class:`rulekit.lang.expressions.Compiler`; its
+``ctx`` offers ``cards`` (:class:`rulekit.cards.Cards`), ``definitions`` and, when it
+has them, ``option_decls`` (name -> :class:`rulekit.model.OptionDecl`) and
+``step_actions`` (the action names of the step being compiled, or None).
+"""
+from __future__ import annotations
+
+import difflib
+
+from .types import ExprError, Typed, compatible
+
+_BY_PACK = ("rank_name", "suit", "face", "rank")     # built-ins whose values the pack fixes
+
+
+class Comparisons:
+    """The compile methods of comparisons (a mixin of the expression compiler)."""
+
+    def n_compare(self, t, scope):
+        a = self.node(t.children[0], scope)
+        op = str(t.children[1])
+        b = self.node(t.children[2], scope)
+        if op in ("<", ">", "<=", ">="):
+            for side, x in ((t.children[0], a), (t.children[2], b)):
+                if not compatible(x.type, "int"):
+                    raise ExprError(f"'{op}' compares numbers (int, rank, seat), not {x.type}",
+                                    offset_of(side), "type")
+        elif not (compatible(a.type, b.type) or compatible(b.type, a.type)):
+            for x, other in ((a, t.children[2]), (b, t.children[0])):
+                if x.type == "card" and isinstance(literal(other), str):
+                    self.check_literal(None, x, other)      # a text that is no card
+                    hint = f" (write card('{literal(other)}'))"
+                    break
+            else:
+                hint = ""
+            raise ExprError(f"'{op}' compares {article(a.type)} with {article(b.type)}: they "
+                            f"can never be equal{hint}", offset_of(t), "type")
+        else:
+            self.check_literal(t.children[0], a, t.children[2])
+            self.check_literal(t.children[2], b, t.children[0])
+        return Typed(f"({a.code} {op} {b.code})", "bool")
+
+    def n_in_(self, t, scope):
+        return self._membership(t, scope, "in")
+
+    def n_not_in(self, t, scope):
+        return self._membership(t, scope, "not in")
+
+    def _membership(self, t, scope, op: str) -> Typed:
+        a, b = (self.node(x, scope) for x in t.children)
+        if not compatible(b.type, "list"):
+            raise ExprError(f"'{op}' needs a list on its right, not {b.type}",
+                            offset_of(t.children[1]), "type")
+        right = t.children[1]
+        if getattr(right, "data", None) == "list" and right.children \
+                and right.children[0] is not None:
+            for item in right.children[0].children:
+                self.check_literal(t.children[0], a, item)
+        return Typed(f"({a.code} {op} {b.code})", "bool")
+
+    def check_literal(self, node, typed: Typed, other) -> None:
+        """Raise ExprError (code ``literal``, at ``other``) when ``other`` is a literal
+        that the value of ``node`` (compiled as ``typed``) can never be."""
+        value = literal(other)
+        if value is None:
+            return
+        known = self._values(node, typed)
+        if known is None:
+            return
+        ok, what, has, choices = known
+        if ok(value):
+            return
+        shown = f"'{value}'" if isinstance(value, str) else str(value)
+        raise ExprError(f"{shown} is not {what}: {has}{self._hint(node, value, choices)}",
+                        offset_of(other), "literal")
+
+    def _values(self, node, typed: Typed):
+        """(test, what, what there is, the values) for the value of ``node``, or None
+        when the ruleset does not fix its values."""
+        ctx = self.ctx
+        data = getattr(node, "data", None)
+        if typed.type == "card":                       # a card is its text: QS, QS#2
+            cards = ctx.cards
+            return (lambda v: v in cards.rank_of, "a card of this pack", _pack(cards),
+                    list(cards.face_of.values()))
+        if data == "call" and str(node.children[0]) in _BY_PACK \
+                and str(node.children[0]) not in ctx.definitions:
+            cards, name = ctx.cards, str(node.children[0])
+            if name == "rank":
+                n = len(cards.ranks)
+                return (lambda v: isinstance(v, int) and 0 <= v < n, "a rank of this pack",
+                        f"its ranks are 0 ({cards.ranks[0]}) to {n - 1} ({cards.ranks[-1]})",
+                        [])
+            if name == "rank_name":
+                return _among(cards.ranks, "a rank name of this pack", "it has")
+            if name == "suit":
+                return _among(cards.suits, "a suit of this pack", "it has")
+            faces = list(dict.fromkeys(cards.face_of.values()))
+            return (lambda v: v in faces, "a card of this pack", _pack(cards), faces)
+        if data == "attr" and str(node.children[0]) == "option":
+            name = str(node.children[1])
+            decl = (getattr(ctx, "option_decls", None) or {}).get(name)
+            if decl is None:
+                return None
+            if decl.type == "choice" and decl.values:
+                return _among(decl.values, f"a value of option '{name}'", "it allows",
+                              sep=", ")
+            if decl.type == "int" and (decl.min is not None or decl.max is not None):
+                lo, hi = decl.min, decl.max
+                has = (f"it allows {lo} to {hi}" if lo is not None and hi is not None else
+                       f"it allows {lo} or more" if lo is not None else
+                       f"it allows {hi} or less")
+                return (lambda v: isinstance(v, int) and (lo is None or v >= lo)
+                        and (hi is None or v <= hi), f"a value of option '{name}'", has, [])
+            return None
+        actions = getattr(ctx, "step_actions", None)
+        if data == "name" and str(node.children[0]) == "last_action" \
+                and typed.code == "G.last_action" and actions:
+            return _among(actions, "an action of this step", "it offers", sep=", ")
+        return None
+
+    def _hint(self, node, value, choices) -> str:
+        """`` (write 'T')`` when ``value`` names one of ``choices`` another way (another
+        case, a rank alias, a card written as people type it), or a close spelling."""
+        if not isinstance(value, str):
+            return ""
+        name = str(node.children[0]) if getattr(node, "data", None) == "call" else ""
+        cards = self.ctx.cards
+        if name == "rank_name" and value in cards.aliases:
+            return f" ('{value}' is written '{cards.aliases[value]}' here)"
+        if (name == "face" or node is None) and cards.lookup(value) is not None:
+            return f" (this pack writes it '{cards.face_of[cards.lookup(value)]}')"
+        texts = [str(c) for c in choices]
+        same = [c for c in texts if c.upper() == value.upper()]
+        if same:
+            return f" (write '{same[0]}')"
+        close = difflib.get_close_matches(value, texts, n=1, cutoff=0.6) if len(value) > 2 \
+            else []
+        return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _pack(cards) -> str:
+    extra = f"; and {' '.join(cards.extra)}" if cards.extra else ""
+    return (f"its cards are a rank ({' '.join(cards.ranks)}) then a suit "
+            f"({' '.join(cards.suits)}){extra}")
+
+
+def _among(values, what: str, verb: str, sep: str = " "):
+    values = list(values)
+    return (lambda v: any(v == x and type(v) is type(x) for x in values), what,
+            f"{verb} {sep.join(str(v) for v in values)}", values)
+
+
+def literal(node):
+    """The value of ``node`` when it is a literal text or whole number, else None."""
+    data = getattr(node, "data", None)
+    if data == "string":
+        return str(node.children[0])[1:-1]
+    if data == "int":
+        return int(str(node.children[0]))
+    if data == "neg" and getattr(node.children[0], "data", None) == "int":
+        return -int(str(node.children[0].children[0]))
+    return None
+
+
+def article(word: str) -> str:
+    """'a card', 'an int'."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def offset_of(t) -> int:
+    """Where the parse tree or token ``t`` starts in its expression's text."""
+    meta = getattr(t, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return meta.start_pos
+    return getattr(t, "start_pos", 0) or 0
