@@ -152,7 +152,8 @@ class OptionDecl:
 @dataclass
 class DefInfo:
     """A definition: ``params``, compiled function name ``fn``, result ``type``;
-    ``refs`` the definitions its body uses; ``used`` by a step, action or procedure."""
+    ``refs`` the definitions its body uses; ``used`` by a step, action or procedure;
+    ``doc`` and ``words`` (its English template) as the ruleset gives them."""
     name: str
     params: list
     text: object
@@ -167,6 +168,8 @@ class DefInfo:
     rule: str = ""
     expr_path: tuple = ()       # where the expression is (path, or path + ("value",))
     source: str = ""            # the generated function
+    doc: str = ""               # what it means, for people (``doc:``)
+    words: str = ""             # how a use reads in English (``words:``, a template)
 
 
 @dataclass
@@ -193,12 +196,17 @@ class Block:
 
 @dataclass
 class Procedure:
-    """A named effect list with ``params``; ``fn`` the generated function's name."""
+    """A named effect list with ``params``; ``fn`` the generated function's name;
+    ``path`` where its effects are; ``doc``, ``words`` (its English template) and
+    ``rule`` as the ruleset gives them (``{do: [...], doc: ..., words: ..., rule: ...}``)."""
     name: str
     params: list
     path: tuple
     fn: str
     block: Block | None = None
+    doc: str = ""
+    words: str = ""
+    rule: str = ""
 
 
 @dataclass

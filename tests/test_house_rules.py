@@ -254,7 +254,7 @@ def test_new_errors(tmp_path):
 
 @pytest.mark.parametrize("ruleset", ["mattis", "mattis_norsk", str(EXAMPLES / "mattis_runs3.yaml")])
 def test_explain(ruleset):
-    code, out, _ = run(["explain", ruleset])
+    code, out, _ = run(["explain", ruleset, "--formal"])      # as written
     assert code == 0
     rules = rulekit.load(ruleset)
     assert out.startswith(rules.title)
@@ -265,10 +265,26 @@ def test_explain(ruleset):
     for name, value in rules.options.items():
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         assert f"  {name} = {shown}" in out
+    code, out, _ = run(["explain", ruleset])                   # in words
+    assert code == 0 and out.startswith(rules.title)
+    phases = list(rules.phases)
+    for i, (pname, phase) in enumerate(rules.phases.items(), 1):
+        assert f"Phase {i} of {len(phases)}: {pname}" in out
+        for sname, step in phase.steps.items():
+            assert f"  Step {sname}" in out
+            for action in step.actions:          # every action a step offers, explained
+                assert f"      {action.name}" in out
+    for name, value in rules.options.items():
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        assert f"  {name}: {shown}" in out
+    assert "How the game ends:" in out and "pseudo" not in out
 
 
 def test_explain_shows_a_chosen_option_value():
     code, out, _ = run(["explain", "mattis", "--option", "min_run=3"])
+    assert code == 0 and "  min_run: 3 - the shortest run when sequences are on (default 2; " \
+        "2 to 3)  [rule MAT-10]" in out
+    code, out, _ = run(["explain", "mattis", "--option", "min_run=3", "--formal"])
     assert code == 0 and "  min_run = 3   (default 2; 2..3)" in out
 
 

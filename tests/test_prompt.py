@@ -20,7 +20,8 @@ def test_help_lists_the_commands_and_the_actions_with_their_rules(monkeypatch, t
     assert "commands: help (this), rules (the game's rule book), hint (what a bot would " \
         "play, and why), undo (take back to your previous decision), more" in out
     assert "  play: 3 choices [rule MAT-2" in out                 # the action's rule id
-    assert "  stock: 1 choice (legal when: may_play_stock(actor)) [rule C-5" in out
+    assert "  stock: 1 choice (legal when you may play the top card of the stock) [rule C-5" \
+        in out                                                    # C-5, in words
 
 
 def test_rules_prints_the_rule_book_and_quit_leaves_with_the_record(monkeypatch, tmp_path):
@@ -44,7 +45,7 @@ def test_an_illegal_move_says_why(monkeypatch, tmp_path):
 
 def test_an_action_whose_condition_fails_names_the_condition():
     import rulekit
-    from rulekit.play.terminal import _why_not
+    from rulekit.play.reasons import why_not
     rules = rulekit.load("durak")
     hands = {0: ["9C", "9D", "TD", "TS", "JS", "6C"], 1: ["TC", "JD", "AC", "AD", "AS", "KC"],
              2: ["9S", "7C", "7D", "7S", "8C", "8D"]}
@@ -52,9 +53,11 @@ def test_an_action_whose_condition_fails_names_the_condition():
     deck += [c for c in rules.pack if c not in deck]
     game = rules.new_game(players=3, dealer=2, deck=deck)
     game.apply("attack 9C")                                  # seat 2 may throw 9S
-    why = _why_not(game, 2, "throw 7C", game.legal_actions(2))
-    assert why == "throw is legal when may_throw(actor, c)"
-    assert _why_not(game, 2, "throw 9C", game.legal_actions(2)) == "you do not hold 9C"
+    why = why_not(game, 2, "throw 7C", game.legal_actions(2))    # DUR-6: a rank on the table
+    assert why.startswith("you may not throw in 7C: an attacker adds a card of a rank "
+                          "already on the table")
+    assert "the cards on the table (9C)" in why
+    assert why_not(game, 2, "throw 9C", game.legal_actions(2)) == "you do not hold 9C"
 
 
 # ---- hot-seat: several people at one screen -------------------------------------------------

@@ -393,10 +393,16 @@ def test_a_record_of_a_team_game_carries_the_teams_and_replay_checks_them(tmp_pa
 
 def test_explain_names_the_teams_of_every_form():
     from rulekit.analysis.describe import explain
-    text = explain(rulekit.load(str(TOY)))
+    text = explain(rulekit.load(str(TOY)), formal=True)
     for form in ("wins", "scores team_scores (highest best)", "ranking [1, 0]"):
         assert any(form in part and "(teams teams, named by number)" in part
                    for part in text.split(";")), form
+    lines = explain(rulekit.load(str(TOY))).splitlines()       # in words
+    for form in ("1 wins", "ranked by team_scores, highest best",
+                 "the seats rank (1, 0), best first"):
+        assert any(form in line and "(teams teams, named by number)" in line
+                   for line in lines), form
+    assert any("ranked by score, lowest best" in line for line in lines)
 
 
 def test_team_messages_say_team_not_seat(tmp_path):

@@ -62,6 +62,8 @@ def test_a_list_option_of_ranks_takes_its_values_from_the_command_line(tmp_path,
     path.write_text("rulekit: 1\nextends: mattis\nname: ranks\noptions:\n"
                     "  low: {type: list, of: rank, values: [2, 3, T], default: [2]}\n")
     assert main(["explain", str(path), "--option", "low=2,T"]) == 0
+    assert "  low: [2, T] (default [2]; a list of 2, 3, T)" in capsys.readouterr().out
+    assert main(["explain", str(path), "--option", "low=2,T", "--formal"]) == 0
     assert "low = [2, T]" in capsys.readouterr().out
 
 

@@ -48,10 +48,15 @@ def test_rule_ids_are_kept_and_explained(tmp_path):
     phase = rules.phases["main"]
     assert (phase.rule, phase.actions["pass"].rule, phase.steps["go"].rule) == \
         ("T-5", "T-6", "T-7")
+    for formal in (False, True):
+        text = explain(rules, formal=formal)
+        for n in range(1, 8):
+            assert f"[rule T-{n}]" in text, (formal, n)
+    assert "size = 1 if option.fast else 1  [rule T-4]" in explain(rules, formal=True)
+    # in words: the definition, its doc (a doc not naming it: the name stays) and its id
     text = explain(rules)
-    for n in range(1, 8):
-        assert f"[rule T-{n}]" in text
-    assert "size = 1 if option.fast else 1  [rule T-4]" in text
+    assert "size: 1 if the option fast is on, otherwise 1 - cards each  [rule T-4]" in text
+    assert "deal size cards each from the deck" in text
     game = rules.new_game(seed=1)
     game.apply("pass")
     assert game.result.loser == 0

@@ -156,6 +156,6 @@ def test_hint_is_the_greedy_bots_choice_and_changes_nothing():
     assert said == hint(game, game.to_act)                   # the same hint twice
     named = said.split(" - ")[0].removeprefix("hint: ")
     assert named in {str(a) for a in game.legal_actions()}
-    assert "-taken_points(seat)" in said                     # why: the heuristic's value
+    assert "where a position scores minus taken_points(you)" in said   # why: the heuristic
     scored = GreedyAgent(0).scores(game)
     assert len(scored) == len(game.legal_actions())

@@ -1,4 +1,5 @@
-"""Rulesets described for people: ``explain`` (the rules as text), ``diff`` (what differs
+"""Rulesets described for people: ``explain`` (the rules in plain words, from
+:mod:`.explain`; or, formal, as written), ``diff`` (what differs
 between two resolved rulesets), ``new`` (a starter variant) and the machine as a diagram
 (``graph``: Mermaid, DOT, JSON).
 
@@ -14,8 +15,14 @@ from ..lang.effects import effects_text as _effects
 _SEE = {"all": "seen by everyone", "owner": "seen by its owner", "count": "face down (only the count shows)"}
 
 
-def explain(rules) -> str:
-    """The compiled ruleset as readable text: setup, phases, steps, actions, options."""
+def explain(rules, formal: bool = False) -> str:
+    """The compiled ruleset ``rules`` for people: in plain words (:func:`.explain.plain`:
+    each phase's steps in order, who acts and what they may do, when and to what
+    effect, how the game ends), or with ``formal`` as its expressions are written
+    (setup, phases, steps, actions, options: the author's view)."""
+    if not formal:
+        from .explain import plain
+        return plain(rules)
     d = rules.source.data
     lo, hi, default = rules.players
     lines = [f"{rules.title} ({rules.name})"]
@@ -56,7 +63,9 @@ def explain(rules) -> str:
     if d.get("procedures"):
         lines += ["", "Procedures:"]
         for head, body in d["procedures"].items():
-            lines.append(f"  {head}: {_effects(body)}")
+            info = rules.procedures.get(head.split("(")[0].strip())
+            lines.append(f"  {head}: {_procedure_text(body)}"
+                         + _rule(info.rule if info is not None else ""))
     lines += ["", "Setup: " + _effects(d.get("setup"))]
     for pname, phase in rules.phases.items():
         pdata = d["phases"][pname]
@@ -112,6 +121,15 @@ def _definition_text(body) -> str:
     return " ".join(str(body).split())
 
 
+def _procedure_text(body) -> str:
+    """A procedure's effects as phrases (``{do: ..., doc: ...}`` form included: its doc
+    and words follow)."""
+    if not isinstance(body, dict):
+        return _effects(body)
+    extra = "".join(f"  ({k}: {body[k]})" for k in ("doc", "words") if body.get(k))
+    return _effects(body.get("do")) + extra
+
+
 def _value(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -156,7 +174,7 @@ def _flatten(rules) -> dict:
     for head, body in (d.get("definitions") or {}).items():
         out["definitions"][head.split("(")[0]] = f"{head} = {_definition_text(body)}"
     for head, body in (d.get("procedures") or {}).items():
-        out["procedures"][head.split("(")[0]] = f"{head}: {_effects(body)}"
+        out["procedures"][head.split("(")[0]] = f"{head}: {_procedure_text(body)}"
     out["setup"] = {"setup": _effects(d.get("setup"))}
     for pname, p in d["phases"].items():
         out["phases"][pname] = f"start {p['start']}, heuristic {p.get('heuristic')}"

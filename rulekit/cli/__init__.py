@@ -119,9 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the schema for a variant (a file with extends:), which states only "
                    "what differs")
 
-    s = sub.add_parser("explain", help="the rules as readable text, from the compiled ruleset")
+    s = sub.add_parser("explain", help="the rules in plain words, from the compiled ruleset")
     s.add_argument("ruleset", metavar="RULESET")
     s.add_argument("--option", action="append", default=[], metavar="K=V")
+    s.add_argument("--formal", action="store_true",
+                   help="the ruleset's conditions and effects as written (pseudo-code)")
 
     s = sub.add_parser("diff", help="what differs between two rulesets after resolution")
     s.add_argument("a", metavar="A")

@@ -197,7 +197,7 @@ def cmd_explain(args) -> int:
     rules = load_or_report(args.ruleset, options)
     if rules is None:
         return 1
-    print(printable(explain(rules), 10**6))
+    print(printable(explain(rules, formal=args.formal), 10**6))
     return 0
 
 

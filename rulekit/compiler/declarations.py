@@ -126,18 +126,24 @@ def declare(c: CompileContext) -> None:
             if name in clash:
                 c.err(("definitions", head), f"'{name}' is both a {label} and a definition")
         path = ("definitions", head)
-        rule = ""
-        if isinstance(body, dict):                 # {value: EXPR, rule: ID, doc: TEXT}
-            body, rule, expr_path = body["value"], body.get("rule", ""), path + ("value",)
+        rule = doc = words = ""
+        if isinstance(body, dict):      # {value: EXPR, rule: ID, doc: TEXT, words: TEXT}
+            rule, doc, words = body.get("rule", ""), body.get("doc", ""), body.get("words", "")
+            body, expr_path = body["value"], path + ("value",)
         else:
             expr_path = path
         c.definitions[name] = DefInfo(name, params, body, path, fn=f"D_{name}", rule=rule,
-                                      expr_path=expr_path)
-    for head in (d.get("procedures") or {}):
+                                      expr_path=expr_path, doc=doc, words=words)
+    for head, body in (d.get("procedures") or {}).items():
         parsed = _head(c, ("procedures", head), head)
         if parsed is not None:
             name, params = parsed
-            c.procedures[name] = Procedure(name, params, ("procedures", head), f"P_{name}")
+            proc = Procedure(name, params, ("procedures", head), f"P_{name}")
+            if isinstance(body, dict):   # {do: EFFECTS, rule: ID, doc: TEXT, words: TEXT}
+                proc.path += ("do",)
+                proc.doc, proc.words = body.get("doc", ""), body.get("words", "")
+                proc.rule = body.get("rule", "")
+            c.procedures[name] = proc
 
 
 def _short(text: str) -> str:

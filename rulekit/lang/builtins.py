@@ -1,8 +1,10 @@
 """Built-in functions of the expression language: generic card-game vocabulary.
 
-Each built-in has a signature (parameter types, result type), a one-line description
-and an example; ``rulekit/expressions.py`` checks calls against the signature at
-compile time and emits a direct call of the implementation below.
+Each built-in has a signature (parameter types, result type), a one-line description,
+an example and its words (how a call reads in English; :mod:`.functions` holds the
+registry and says how); ``rulekit/lang/expressions.py`` checks calls against the
+signature at compile time and emits a direct call of the implementation below. The
+list built-ins are in :mod:`.lists`, the choice-domain ones in :mod:`.domains`.
 
 Types: ``card``; ``cards`` (a list of cards; a zone stands for the cards it holds, in
 zone order); ``play`` (a list of cards put down together); ``seat``, ``rank`` and
@@ -14,49 +16,8 @@ Implementations that need the game take the state ``G`` as first argument
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
 from .domains import DOMAIN_BUILTINS
-
-
-
-@dataclass(frozen=True)
-class Builtin:
-    """A built-in function: ``params`` types, ``result`` type, ``impl``, docs."""
-    name: str
-    params: tuple
-    result: str
-    impl: Callable
-    doc: str
-    example: str
-    state: bool = False
-    inline: str | None = None     # code template compiled in place of a call ({0}, {1})
-    items: str | None = None      # the type of the items of a list result, when known
-    zone_aware: bool = False      # compiled by the expression compiler from the zone's `top`
-
-
-REGISTRY: dict[str, Builtin] = {}
-
-
-def builtin(params: str, result: str, doc: str, example: str, state: bool = False,
-            name: str | None = None, items: str | None = None):
-    """Register the decorated function as a built-in named ``name`` (default: its own);
-    ``items``: the type of the items of its list result, when known (``seat``)."""
-    def wrap(fn):
-        key = name or fn.__name__.rstrip("_")
-        REGISTRY[key] = Builtin(key, tuple(params.split()) if params else (), result, fn,
-                                doc, example, state, items=items)
-        return fn
-    return wrap
-
-
-def compiled_builtin(name: str, params: str, result: str, doc: str, example: str,
-                     inline: str | None = None, zone_aware: bool = False) -> None:
-    """Register a built-in that the expression compiler writes in place (no function):
-    ``inline`` is a code template of the arguments; ``zone_aware`` ones read the zone."""
-    REGISTRY[name] = Builtin(name, tuple(params.split()), result, None, doc, example,
-                             inline=inline, zone_aware=zone_aware)
+from .functions import REGISTRY, Builtin, builtin, compiled_builtin  # noqa: F401 (the registry's home)
 
 
 # ---- cards -----------------------------------------------------------------------------
@@ -65,28 +26,35 @@ def compiled_builtin(name: str, params: str, result: str, doc: str, example: str
 
 compiled_builtin("rank", "card", "rank", "the card's rank as its index in cards.ranks (lowest "
                  "0); null for null", "rank(first(hand[actor])) >= rank(top(trick))",
-                 inline="_RANK.get({0})")
+                 inline="_RANK.get({0})",
+                 words="the rank of {0}")
 compiled_builtin("suit", "card", "suit", "the card's suit letter; null for null",
-                 "suit(c) == trump", inline="_SUIT.get({0})")
+                 "suit(c) == trump", inline="_SUIT.get({0})",
+                 words="the suit of {0}")
 
 # pile ends read the zone's `top` key, so the compiler writes them per zone
 compiled_builtin("top", "cards", "card", "the card at the pile's top end (zone key `top`; a "
-                 "list's last item); null if empty", "top(stock)", zone_aware=True)
+                 "list's last item); null if empty", "top(stock)", zone_aware=True,
+                 words="the top card of {0}")
 compiled_builtin("bottom", "cards", "card", "the card at the pile's bottom end; null if empty",
-                 "bottom(trick)", zone_aware=True)
+                 "bottom(trick)", zone_aware=True,
+                 words="the bottom card of {0}")
 compiled_builtin("top_n", "cards int", "cards", "the n cards at the pile's top end, in zone "
-                 "order", "top_n(stock, 10)", zone_aware=True)
+                 "order", "top_n(stock, 10)", zone_aware=True,
+                 words="the top {1} cards of {0}")
 
 
 @builtin("str", "card", "the card a text names ('QS', '10h'); a text that names no card of "
          "the pack is an error when the ruleset is checked", "card('QS') in hand[actor]",
-         state=True)
+         state=True,
+         words="{0}")
 def card(G, text):
     return G.rules.parse_card(text)
 
 
 @builtin("card", "str", "the card's rank as written in cards.ranks ('T', 'A', '7')",
-         "rank_name(c) == 'A'", state=True)
+         "rank_name(c) == 'A'", state=True,
+         words="the rank of {0}")
 def rank_name(G, c):
     r = G.rules.rank_of.get(c)
     return None if r is None else G.rules.ranks[r]
@@ -94,14 +62,16 @@ def rank_name(G, c):
 
 @builtin("cards", "card", "the card of highest rank (the first such in list order; cards "
          "without a rank, the extra cards, are left out); null if none", "highest(hand[s])",
-         state=True)
+         state=True,
+         words="the highest card of {0}")
 def highest(G, cs):
     return _by_rank(G, cs, max)
 
 
 @builtin("cards", "card", "the card of lowest rank (the first such in list order; cards "
          "without a rank, the extra cards, are left out); null if none", "lowest(p)",
-         state=True)
+         state=True,
+         words="the lowest card of {0}")
 def lowest(G, cs):
     return _by_rank(G, cs, min)
 
@@ -114,26 +84,30 @@ def _by_rank(G, cs, pick):
 
 
 @builtin("card", "str", "the card's face: its text without the copy mark ('QS' for QS#2, "
-         "'JK' for JK#2), the same for every copy of a card", "face(c) == 'JK'", state=True)
+         "'JK' for JK#2), the same for every copy of a card", "face(c) == 'JK'", state=True,
+         words="the face of {0}")
 def face(G, c):
     return G.rules.cards.face_of.get(c) if c.__class__ is str else None
 
 
 @builtin("cards", "cards", "the cards sorted by rank, lowest first (suit order breaks ties)",
-         "by_rank(hand[actor])", state=True)
+         "by_rank(hand[actor])", state=True,
+         words="{0} sorted by rank")
 def by_rank(G, cs):
     key = G.rules.card_order
     return sorted(cs, key=key.__getitem__)
 
 
-@builtin("cards", "list", "each card as a one-card play", "singles(hand[actor])")
+@builtin("cards", "list", "each card as a one-card play", "singles(hand[actor])",
+         words="each card of {0} alone")
 def singles(cs):
     return [[c] for c in cs]
 
 
 @builtin("cards int", "list",
          "every run of n or more cards of one suit in consecutive rank order, each ascending",
-         "runs(hand[actor], 2)", state=True)
+         "runs(hand[actor], 2)", state=True,
+         words="the runs of {1} or more cards of one suit in {0}")
 def runs(G, cs, n):
     rules = G.rules
     by_suit: dict = {}
@@ -168,7 +142,8 @@ def runs(G, cs, n):
 
 @builtin("cards", "cards",
          "the bottom run of a pile: its first card and each next card that continues the same "
-         "suit in consecutive rank", "bottom_run(trick)", state=True)
+         "suit in consecutive rank", "bottom_run(trick)", state=True,
+         words="the run at the bottom of {0}")
 def bottom_run(G, cs):
     if not cs:
         return []
@@ -187,28 +162,32 @@ def bottom_run(G, cs):
 # ---- tagged zones ----------------------------------------------------------------------
 
 @builtin("card", "seat", "the seat that put the card on the tagged zone it lies in; null if untagged",
-         "hand[seat_of(c)]", state=True)
+         "hand[seat_of(c)]", state=True,
+         words="the seat that played {0}")
 def seat_of(G, c):
     t = G.tags.get(c)
     return t[0] if t else None
 
 
 @builtin("card", "int", "the play number the card got on its tagged zone (1, 2, ...); null if untagged",
-         "play_of(c) > start", state=True)
+         "play_of(c) > start", state=True,
+         words="the play number of {0}")
 def play_of(G, c):
     t = G.tags.get(c)
     return t[1] if t else None
 
 
 @builtin("card", "str", "the kind the card was moved with (`as 'KIND'`; default 'play')",
-         "kind_of(c) == 'play'", state=True)
+         "kind_of(c) == 'play'", state=True,
+         words="the kind of play {0} was")
 def kind_of(G, c):
     t = G.tags.get(c)
     return t[2] if t else None
 
 
 @builtin("cards", "list", "the cards grouped by play number, oldest first (untagged cards alone)",
-         "count(plays_in(trick))", state=True)
+         "count(plays_in(trick))", state=True,
+         words="the plays on {0}")
 def plays_in(G, cs):
     out: list = []
     last = object()
@@ -225,7 +204,8 @@ def plays_in(G, cs):
 
 
 @builtin("cards", "play", "the most recent play still on a tagged pile (empty list if none)",
-         "last_play(trick)", state=True)
+         "last_play(trick)", state=True,
+         words="the last play on {0}")
 def last_play(G, cs):
     if not cs:
         return []
@@ -239,167 +219,40 @@ def last_play(G, cs):
     return cs[i:]
 
 
-# ---- lists -----------------------------------------------------------------------------
-
-compiled_builtin("count", "list", "int", "number of items", "count(hand[s])",
-                 inline="len({0})")
-compiled_builtin("empty", "list", "bool", "true if there are no items", "empty(stock)",
-                 inline="(not {0})")
-
-
-@builtin("list", "any", "the first item, null if none", "first(seats_in())")
-def first(xs):
-    return xs[0] if xs else None
-
-
-@builtin("list", "any", "the last item, null if none", "last(plays_in(trick))")
-def last(xs):
-    return xs[-1] if xs else None
-
-
-@builtin("list int", "any", "item i (0-based; negative counts from the end), null if none",
-         "at(trick, -2)")
-def at(xs, i):
-    try:
-        return xs[i]
-    except (IndexError, TypeError):
-        return None
-
-
-@builtin("list", "list", "all items but the first", "rest(queue)", items="same")
-def rest(xs):
-    return xs[1:]
-
-
-@builtin("list int", "list", "the items from index n on", "drop(trick, round_start)",
-         items="same")
-def drop(xs, n):
-    return xs[n:]
-
-
-@builtin("list int", "list", "the first n items", "take(stock, 3)", name="take", items="same")
-def take_(xs, n):
-    return xs[:n]
-
-
-@builtin("list", "list", "the items in reverse order", "reverse(seats_in())", items="same")
-def reverse(xs):
-    return xs[::-1]
-
-
-@builtin("list", "list", "a list of lists joined into one list", "flatten(plays_in(trick))")
-def flatten(xss):
-    return [x for xs in xss for x in xs]
-
-
-@builtin("list any", "int", "position of x in the list, null if absent", "index_of(queue, s)")
-def index_of(xs, x):
-    try:
-        return xs.index(x)
-    except ValueError:
-        return None
-
-
-@builtin("list fn", "bool", "f holds for some item", "any(hand[s], c -> suit(c) == trump)")
-def any_(xs, f):
-    return any(f(x) for x in xs)
-
-
-@builtin("list fn", "bool", "f holds for every item", "all(p, c -> suit(c) == 'H')")
-def all_(xs, f):
-    return all(f(x) for x in xs)
-
-
-@builtin("list fn", "list", "the items for which f holds, in order",
-         "filter(trick, c -> rank(c) == 12)", items="same")
-def filter_(xs, f):
-    return [x for x in xs if f(x)]
-
-
-@builtin("list fn", "list", "f of each item, in order", "map(round, c -> seat_of(c))")
-def map_(xs, f):
-    return [f(x) for x in xs]
-
-
-@builtin("list fn", "any", "the first item with the largest f, null if none",
-         "max_by(trick, c -> rank(c))")
-def max_by(xs, f):
-    best, best_v = None, None
-    for x in xs:
-        v = f(x)
-        if best_v is None or v > best_v:
-            best, best_v = x, v
-    return best
-
-
-@builtin("list fn", "any", "the first item with the smallest f, null if none",
-         "min_by(trick, c -> rank(c))")
-def min_by(xs, f):
-    best, best_v = None, None
-    for x in xs:
-        v = f(x)
-        if best_v is None or v < best_v:
-            best, best_v = x, v
-    return best
-
-
-@builtin("list fn", "int", "the sum of f over the items (0 if none)",
-         "sum_of(hand[s], c -> rank(c))")
-def sum_of(xs, f):
-    return sum(f(x) for x in xs)
-
-
-@builtin("list fn", "int", "the largest f over the items, null if none",
-         "max_of(trick, c -> rank(c))")
-def max_of(xs, f):
-    return max((f(x) for x in xs), default=None)
-
-
-@builtin("list fn", "int", "the smallest f over the items, null if none",
-         "min_of(trick, c -> rank(c))")
-def min_of(xs, f):
-    return min((f(x) for x in xs), default=None)
-
-
-@builtin("int int", "int", "the larger of two numbers", "max(0, 3 - count(hand[s]))")
-def max_(a, b):
-    return a if a >= b else b
-
-
-@builtin("int int", "int", "the smaller of two numbers", "min(3 - count(hand[s]), count(stock))")
-def min_(a, b):
-    return a if a <= b else b
-
-
 # ---- seats -----------------------------------------------------------------------------
 
-@builtin("", "list", "every seat 0..n-1", "seats()", state=True, items="seat")
+@builtin("", "list", "every seat 0..n-1", "seats()", state=True, items="seat",
+         words="every seat")
 def seats(G):
     return list(range(G.n))
 
 
 @builtin("", "list", "the seats still in the game, in seat order", "count(seats_in())",
-         state=True, items="seat")
+         state=True, items="seat",
+         words="the seats still in")
 def seats_in(G):
     inp = G.inplay
     return [s for s in range(G.n) if inp[s]]
 
 
-@builtin("seat", "bool", "true if the seat is still in the game", "is_in(s)", state=True)
+@builtin("seat", "bool", "true if the seat is still in the game", "is_in(s)", state=True,
+         words="{0} is still in the game|{0} is out of the game")
 def is_in(G, s):
     return s is not None and G.inplay[s]
 
 
 @builtin("seat", "list",
          "the seats still in, clockwise starting at s (s first if still in)",
-         "seats_from(left_of(dealer))", state=True, items="seat")
+         "seats_from(left_of(dealer))", state=True, items="seat",
+         words="the seats still in, clockwise from {0}")
 def seats_from(G, s):
     n, inp = G.n, G.inplay
     return [(s + i) % n for i in range(n) if inp[(s + i) % n]]
 
 
 @builtin("seat", "seat", "the next seat clockwise after s that is still in the game; "
-         "s itself if nobody else is", "left_of(actor)", state=True)
+         "s itself if nobody else is", "left_of(actor)", state=True,
+         words="the seat to the left of {0}")
 def left_of(G, s):
     n, inp = G.n, G.inplay
     for i in range(1, n + 1):
@@ -410,11 +263,14 @@ def left_of(G, s):
 
 
 @builtin("seat", "seat", "the seat directly clockwise after s, in or out", "next_seat(dealer)",
-         state=True)
+         state=True,
+         words="the seat after {0}")
 def next_seat(G, s):
     return (s + 1) % G.n
 
 
+from . import lists  # noqa: E402,F401 (registers the list built-ins)
+
 # the built-ins that make choice domains (numbers, suits, ranks, combinations, subsets)
-for _fn, _params, _result, _doc, _example, _state, _items in DOMAIN_BUILTINS:
-    builtin(_params, _result, _doc, _example, state=_state, items=_items)(_fn)
+for _fn, _params, _result, _doc, _example, _state, _items, _words in DOMAIN_BUILTINS:
+    builtin(_params, _result, _doc, _example, state=_state, items=_items, words=_words)(_fn)

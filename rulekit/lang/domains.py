@@ -60,20 +60,23 @@ def _choices(cs, lo, hi, what: str) -> list:
     return [list(p) for k in range(lo, hi + 1) for p in itertools.combinations(cs, k)]
 
 
-# (function, parameter types, result type, doc, example, reads the state, item type)
+# (function, parameter types, result type, doc, example, reads the state, item type,
+# words: how a call reads in English, see rulekit.lang.functions)
 DOMAIN_BUILTINS = [
     (numbers, "int int", "list", f"the whole numbers from a to b, both included, ascending "
-     f"(at most {MAX_NUMBERS} of them)", "numbers(1, 7)", False, "int"),
+     f"(at most {MAX_NUMBERS} of them)", "numbers(1, 7)", False, "int",
+     "the whole numbers from {0} to {1}"),
     (suits, "", "list", "the suits of the pack, in cards.suits order", "suits()", True,
-     "suit"),
+     "suit", "the suits"),
     (ranks, "", "list", "the ranks of the pack as numbers (0 the lowest), ascending",
-     "ranks()", True, "rank"),
+     "ranks()", True, "rank", "the ranks"),
     (value, "card", "int", "the card's value in cards.values (its own, else its rank's, "
-     "else its suit's, else 0); null for null", "sum_of(taken[s], c -> value(c))", True, None),
+     "else its suit's, else 0); null for null", "sum_of(taken[s], c -> value(c))", True, None,
+     "the value of {0}"),
     (combinations, "cards int", "list", f"every choice of k of the cards (each a play, its "
      f"cards in list order; at most {MAX_CHOICES} of them)", "combinations(hand[actor], 3)",
-     False, "play"),
+     False, "play", "every choice of {1} cards from {0}"),
     (subsets, "cards int int", "list", f"every choice of lo to hi of the cards, fewest "
      f"first (each a play; at most {MAX_CHOICES} of them)", "subsets(hand[actor], 1, 3)",
-     False, "play"),
+     False, "play", "every choice of {1} to {2} cards from {0}"),
 ]

@@ -9,6 +9,12 @@ from .types import ExprError
 START_RULES = ["expr", "move_stmt", "assign_stmt", "let_stmt", "for_stmt", "choose_stmt",
                "call_stmt", "head_stmt"]
 
+# the names of each statement's parts, in the order of the grammar rule's children (the
+# named parts of an effect's words template, rulekit.lang.effects)
+STATEMENT_PARTS = {"move_stmt": ("what", "to", "at", "by", "as"),
+                   "assign_stmt": ("var", "index", "value"), "let_stmt": ("name", "value"),
+                   "for_stmt": ("name", "list"), "call_stmt": ("name", "args")}
+
 @lru_cache(maxsize=1)
 def parser():
     """The LALR parser for every entry point (built once, cached)."""

@@ -194,6 +194,14 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
             for sub in subs:
                 _report(sub, src, sink)
             return
+        if len(path) == 2 and path[0] == "procedures" and isinstance(inst, (list, dict)):
+            branch = 0 if isinstance(inst, list) else 1     # its effects, or {do: ...}
+            subs = [e for e in err.context if e.relative_schema_path and
+                    e.relative_schema_path[0] == branch]
+            for sub in subs:
+                _report(sub, src, sink)
+            if subs:
+                return
         sink.error(src.pos(path), f"{_where(path)}: {_kind(inst)} is not allowed here", "schema")
         return
     if v == "additionalProperties":

@@ -38,18 +38,17 @@ def hint(game, seat: int) -> str:
         return f"hint: {choice} (the game gives bots no way to score a position: any " \
                "legal action is as good)"
     else:
-        why = f"after it, {heuristic} is {_num(top)} for you"
-        if rest:
-            why += f" (the next best: {_num(rest[0])})"
-        else:
-            why += " whatever you play"
+        why = (f"it scores {_num(top)} for you, the next best {_num(rest[0])}" if rest
+               else f"every action scores {_num(top)} for you")
+        why += f", where a position scores {heuristic}"
     also = f"; as good: {', '.join(map(str, best[1:4]))}" if len(best) > 1 else ""
     return f"hint: {choice} - {why}{also} (a bot looking one action ahead, guessing the " \
         "cards you cannot see)"
 
 
 def _heuristic_text(game) -> str | None:
-    """The phase's heuristic as the ruleset writes it, or None."""
+    """The phase's heuristic in words (rulekit.analysis.words), or None."""
+    from ..analysis.words import Words
     phase = game.rules.phases[game.phase]
     if phase.heuristic is None:
         return None
@@ -57,7 +56,7 @@ def _heuristic_text(game) -> str | None:
         text = game.rules.source.data["phases"][game.phase]["heuristic"]
     except (KeyError, TypeError):
         return "the game's score of a position"
-    return f"'{' '.join(str(text).split())}'"
+    return Words(game.rules, names={"seat": "you"}).text(text)
 
 
 def _num(x) -> str:

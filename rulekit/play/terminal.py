@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import CardError, IllegalAction, RulekitError
+from .reasons import why_not
 from .session import UNDO, WAIT, rewind
 from .table import CardStyle, _escape, action_lines, hand_order, make_console, pages, \
     render_view, rows
@@ -176,7 +177,7 @@ class HumanAgent:
                     if match is not None:
                         return self._chose(game, match)
                     out.print(f"  '{_escape(text)}' is not legal now: "
-                              f"{_escape(_why_not(game, self.seat, text, actions))}; choose "
+                              f"{_escape(why_not(game, self.seat, text, actions))}; choose "
                               f"one of the {len(actions)} listed (a number is enough, 'help' "
                               "says more)")
 
@@ -238,64 +239,27 @@ class HumanAgent:
         return True
 
 
-def _legal_text(game, name: str) -> tuple[str, str]:
-    """The ``legal`` condition of action ``name`` of the phase being played, as written
-    in the ruleset, and its ``doc``: ("", "") when there are none."""
-    try:
-        data = game.rules.source.data["phases"][game.phase]["actions"][name]
-    except (KeyError, TypeError, AttributeError):
-        return "", ""
-    return " ".join(str(data.get("legal", "")).split()), str(data.get("doc", ""))
-
-
 def _action_help(game, actions) -> list[str]:
     """A line per action name that may be taken now: how many choices, what it does
-    (its ``doc``) and when it is legal (its condition as the ruleset writes it)."""
+    (its ``doc``), when it is legal (its condition in words) and its rule id."""
+    from ..analysis.words import Words
+    words = Words(game.rules, names={"actor": "you"})
     lines = []
     for name in dict.fromkeys(a.name for a in actions):
         mine = [a for a in actions if a.name == name]
-        legal, doc = _legal_text(game, name)
+        defn = mine[0].defn
+        try:
+            data = game.rules.source.data["phases"][game.phase]["actions"][name]
+        except (KeyError, TypeError, AttributeError):
+            data = {}
+        doc = str(data.get("doc", "")) if isinstance(data, dict) else ""
+        legal = data.get("legal") if isinstance(data, dict) else None
         what = f" - {doc}" if doc else ""
-        when = f" (legal when: {legal})" if legal else ""
-        rule = mine[0].defn.rule
+        when = f" (legal when {words.text(legal)})" if legal not in (None, "") else ""
+        rule = defn.rule
         lines.append(f"{name}: {len(mine)} choice{'s' if len(mine) != 1 else ''}{what}{when}"
                      + (f" [rule {rule}: 'rules' shows it]" if rule else ""))
     return lines
-
-
-def _why_not(game, seat: int, text: str, actions) -> str:
-    """Why the typed ``text`` is not one of ``actions``, in words: an unknown word (with
-    the nearest action name), a card the seat does not hold, or the action's condition."""
-    import difflib
-    word = text.split()[0].lower() if text.split() else ""
-    names = list(dict.fromkeys(a.name for a in actions))
-    known = {a.name.lower() for phase in game.rules.phases.values() for a in phase.actions.values()}
-    shown = word if len(word) <= 20 else word[:17] + "..."
-    if word not in known:               # cards alone: as the action that takes them
-        try:
-            cards = [game.rules.parse_card(w) for w in text.split()]
-        except CardError:
-            cards = []
-        takers = [n for n in names if any(a.name == n and a.cards for a in actions)]
-        if cards and takers:
-            return _why_not(game, seat, f"{takers[0]} {text}", actions)
-        near = difflib.get_close_matches(word, names, n=1)
-        return (f"'{shown}' is not an action here" + (f"; did you mean '{near[0]}'?" if near
-                else "") + f" (actions now: {', '.join(names)})")
-    if word not in {n.lower() for n in names}:
-        return f"'{shown}' cannot be taken now (actions now: {', '.join(names)})"
-    hand = [c for zone, decl in game.rules.zones.items() if decl.per == "seat"
-            for c in game.z[zone][seat]]
-    try:
-        named = [game.rules.parse_card(w) for w in text.split()[1:]]
-    except CardError:
-        named = []
-    missing = [c for c in named if c not in hand]
-    if missing and all(c in game.rules.pack for c in missing):
-        return f"you do not hold {' '.join(missing)}"
-    legal, doc = _legal_text(game, next(n for n in names if n.lower() == word))
-    return (f"{word} is legal when {legal}" if legal else "that choice is not offered") \
-        + (f" ({doc})" if doc else "")
 
 
 def _rule_book(game) -> list[str]:

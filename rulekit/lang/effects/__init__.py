@@ -16,7 +16,14 @@ declares, in one place:
 * the runtime primitives its code calls (plain functions of the game state ``G``,
   gathered in :data:`PRIMITIVES`);
 * ``doc_form``, ``doc`` and ``example``: its row of the language reference;
-* ``explain``: its English phrase for ``rulekit explain``;
+* ``explain``: its phrase for ``rulekit explain --formal`` (the effect as written);
+* ``words``: its plain-English template for ``rulekit explain`` and the reasons given
+  for an illegal move (docs/language.md, "Words"), and ``parts``: where the template's
+  named parts come from: ``expr`` (the value is an expression: ``{value}``), a grammar
+  entry (``move_stmt``: the statement's parts by the names of
+  :data:`rulekit.lang.grammar.STATEMENT_PARTS`, ``{what}``, ``{to}``, ...), ``text``
+  (a text with ``{expr}`` parts, as written: ``{value}``), ``mapping`` (each key of
+  the value, an expression) or ``none``; a child list is ``{then}``, ``{do}``, ...;
 * ``ends_game``: whether running it ends the game (the machine's "can this step end
   the game" analysis is built from this flag and the compiled effect tree).
 

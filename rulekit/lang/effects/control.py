@@ -10,7 +10,8 @@ from .registry import EXPR, TEXT, effect, effects_text, indent, listy, primitive
 @effect("set", "set: VAR = EXPR", TEXT, "set: V = E`, `set: V[s] = E",
         "assign a variable (per-seat with an index); `set: dealer = S` moves the deal",
         "set: turn = left_of(actor)",
-        explain=lambda item, v: f"set {v}")
+        explain=lambda item, v: f"set {v}",
+        words="set [{index:'s} {var}|{var} of {index}|{var}] to {value}", parts="assign_stmt")
 def _c_set(c, path, item, scope):
     p = path + ("set",)
     tree = c.stmt(p, "assign_stmt")
@@ -56,7 +57,8 @@ def _c_set(c, path, item, scope):
 
 @effect("let", "let: NAME = EXPR", TEXT, "let: N = E",
         "bind a local name to a value, frozen now", "let: w = trick_winner",
-        explain=lambda item, v: f"let {v}")
+        explain=lambda item, v: f"let {v}",
+        words="let {name} be {value}", parts="let_stmt")
 def _c_let(c, path, item, scope):
     p = path + ("let",)
     tree = c.stmt(p, "let_stmt")
@@ -83,7 +85,8 @@ def _explain_if(item, v) -> str:
 
 @effect("if", "if: COND, then: [...], else: [...]", EXPR, "if: C` + `then:` / `else:",
         "run one list of effects or the other", "if: empty(stock)",
-        explain=_explain_if, children=("then", "else"))
+        explain=_explain_if, children=("then", "else"),
+        words="if {value}: {then}[; otherwise: {else}]")
 def _c_if(c, path, item, scope):
     cond = c.expr(path + ("if",), scope)
     then = c.block(path + ("then",), scope) if "then" in item else []
@@ -99,7 +102,8 @@ def _c_if(c, path, item, scope):
 @effect("for", "for: NAME in LIST, do: [...]", TEXT, "for: N in L` + `do:",
         "run effects for each item of a snapshot of `L`", "for: s in seats()",
         explain=lambda item, v: f"for each {v}: " + effects_text(item.get("do")),
-        children=("do",))
+        children=("do",),
+        words="for each {name} in {list}: {do}", parts="for_stmt")
 def _c_for(c, path, item, scope):
     p = path + ("for",)
     tree = c.stmt(p, "for_stmt")
@@ -123,7 +127,8 @@ def _c_for(c, path, item, scope):
 @effect("repeat", "repeat: N, do: [...]", EXPR, "repeat: N` + `do:",
         "run effects `N` times (`N` evaluated once)", "repeat: 3",
         explain=lambda item, v: f"{v} time(s): " + effects_text(item.get("do")),
-        children=("do",))
+        children=("do",),
+        words="repeat, as many times as {value}: {do}")
 def _c_repeat(c, path, item, scope):
     counts = c.not_negative(path + ("repeat",), "repeat")
     n = c.expr(path + ("repeat",), scope, "int") if counts else None
@@ -135,7 +140,8 @@ def _c_repeat(c, path, item, scope):
 
 @effect("call", "call: PROCEDURE(ARGS)", TEXT, "call: P(args)",
         "run procedure `P` with its parameters bound", "call: draw(turn)",
-        explain=lambda item, v: f"do {v}")
+        explain=lambda item, v: f"do {v}",
+        words="do {name}[ for {args}]", parts="call_stmt")
 def _c_call(c, path, item, scope):
     p = path + ("call",)
     tree = c.stmt(p, "call_stmt")

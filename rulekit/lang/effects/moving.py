@@ -16,7 +16,8 @@ from .registry import EXPR, PRIMITIVES, TEXT, cards_or_card, effect, primitive
         "get one new play number, seat `S` (default `actor`) and kind `K`; moving "
         "anything but cards of the pack stops the game",
         "move: top(stock) to trick",
-        explain=lambda item, v: f"move {v}")
+        explain=lambda item, v: f"move {v}",
+        words="move {what} to {to}[, at {at}][, played by {by}][, as a {as}]", parts="move_stmt")
 def _c_move(c, path, item, scope):
     p = path + ("move",)
     tree = c.stmt(p, "move_stmt")
@@ -86,7 +87,10 @@ def _explain_deal(item, v) -> str:
         "the dealer), or in the order of the list `seats`; `each` cards per seat, or "
         "(without `each`) until `from` is empty. `from` running out before every seat has "
         "`each` stops the game, unless `short: true` says a short deal is fine",
-        "deal: {from: deck, to: hand, each: 3}", explain=_explain_deal)
+        "deal: {from: deck, to: hand, each: 3}", explain=_explain_deal,
+        words="deal [{each} cards each|all the cards] from {from} into the seats' {to}, one "
+        "at a time[, to {seats} in that order|, clockwise from {first}|, clockwise from the "
+        "dealer's left][ (a short deal is fine{short})]", parts="mapping")
 def _c_deal(c, path, item, scope):
     spec = item["deal"]
     p = path + ("deal",)
@@ -147,7 +151,8 @@ def _constant(c, value):
 
 @effect("shuffle", "shuffle: ZONE", TEXT, "shuffle: Z",
         "shuffle a zone with the game's seeded random source", "shuffle: stock",
-        explain=lambda item, v: f"shuffle {v}")
+        explain=lambda item, v: f"shuffle {v}",
+        words="shuffle {value}")
 def _c_shuffle(c, path, item, scope):
     z = c.expr(path + ("shuffle",), scope)
     if z is None:

@@ -25,6 +25,8 @@ class Effect:
     example: str
     children: tuple = ()
     ends_game: bool = False
+    words: str = ""
+    parts: str = "expr"
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -35,11 +37,14 @@ EXPR = {"$ref": "#/$defs/expr"}
 
 
 def effect(key: str, form: str, value: dict, doc_form: str, doc: str, example: str,
-           explain: Callable, children: tuple = (), ends_game: bool = False):
-    """Register the decorated compile function as effect ``key``."""
+           explain: Callable, children: tuple = (), ends_game: bool = False, *,
+           words: str, parts: str = "expr"):
+    """Register the decorated compile function as effect ``key``; ``words`` is its
+    English template (required) and ``parts`` says where the template's named parts
+    come from (see the module docstring of :mod:`rulekit.lang.effects`)."""
     def wrap(fn):
         EFFECTS[key] = Effect(key, form, value, fn, explain, doc_form, doc, example,
-                              children, ends_game)
+                              children, ends_game, words, parts)
         return fn
     return wrap
 

@@ -20,26 +20,30 @@ def _c_marks(c, path, scope, key, mark):
 
 @effect("reveal", "reveal: CARDS", TEXT, "reveal: X` / `conceal: X` / `hide: X",
         "mark cards seen by all / seen by none / clear the mark", "reveal: c",
-        explain=lambda item, v: f"turn {v} face up for everyone")
+        explain=lambda item, v: f"turn {v} face up for everyone",
+        words="turn {value} face up for everyone")
 def _c_reveal(c, path, item, scope):
     return _c_marks(c, path, scope, "reveal", "up")
 
 
 @effect("conceal", "conceal: CARDS", TEXT, "", "", "",
-        explain=lambda item, v: f"turn {v} face down for everyone")
+        explain=lambda item, v: f"turn {v} face down for everyone",
+        words="turn {value} face down for everyone")
 def _c_conceal(c, path, item, scope):
     return _c_marks(c, path, scope, "conceal", "down")
 
 
 @effect("hide", "hide: CARDS", TEXT, "", "", "",
-        explain=lambda item, v: f"clear the face-up marks of {v}")
+        explain=lambda item, v: f"clear the face-up marks of {v}",
+        words="let {value} be seen again only as its zone says")
 def _c_hide(c, path, item, scope):
     return _c_marks(c, path, scope, "hide", None)
 
 
 @effect("show", "show: CARDS", TEXT, "show: X",
         "show cards once to every seat (an event; no lasting mark)", "show: hand[s]",
-        explain=lambda item, v: f"show {v} to everyone once")
+        explain=lambda item, v: f"show {v} to everyone once",
+        words="show {value} to everyone, once")
 def _c_show(c, path, item, scope):
     v = c.expr(path + ("show",), scope)
     if v is None:
@@ -52,7 +56,8 @@ def _c_show(c, path, item, scope):
 
 @effect("out", "out: SEAT", TEXT, "out: S",
         "the seat leaves the game; appended to `out_order`", "out: actor",
-        explain=lambda item, v: f"{v} leaves the game")
+        explain=lambda item, v: f"{v} leaves the game",
+        words="{value} leaves the game")
 def _c_out(c, path, item, scope):
     v = c.expr(path + ("out",), scope, "seat")
     return None if v is None else [f"_out(G, {v.code})"]
@@ -60,7 +65,8 @@ def _c_out(c, path, item, scope):
 
 @effect("announce", "announce: TEXT", TEXT, "announce: TEXT",
         "an event for transcripts; each `{expr}` is filled in", 'announce: "seat {w} wins"',
-        explain=lambda item, v: f'announce "{v}"')
+        explain=lambda item, v: f'announce "{v}"',
+        words='announce "{value}"', parts="text")
 def _c_announce(c, path, item, scope):
     code = template(c, path + ("announce",), item["announce"], scope, "announce")
     said = c.const(str(item["announce"]))       # the text as written (simulations count it)
@@ -100,7 +106,8 @@ def template(c, p, text: str, scope, what: str) -> str | None:
         "every seat is back in and `out_order` starts empty; the transcript marks it, and a "
         "card turned face up again is shown as news again. The ruleset gathers, shuffles "
         "and deals the cards with its own effects",
-        "new_hand: true", explain=lambda item, v: "a new hand begins")
+        "new_hand: true", explain=lambda item, v: "a new hand begins",
+        words="a new hand begins", parts="none")
 def _c_new_hand(c, path, item, scope):
     return ["_new_hand(G)"]
 
@@ -144,7 +151,10 @@ def _explain_form(v: dict) -> str:
         "another form (reported, not ranked by). With `teams` (a list of lists of seats, "
         "every seat in one) the form names teams by number (0 first) and every member "
         "shares its team's place and score", "end_game: {loser: first(seats_in())}",
-        explain=_explain_end, ends_game=True)
+        explain=_explain_end, ends_game=True,
+        words="the game ends[: {loser} loses][: {winner} wins][: {winners} win][; {losers} "
+        "lose][: the seats rank {ranking}, best first][; ranked by {scores}[, {best} best|, "
+        "highest best]][ in a draw{draw}][ (teams {teams}, named by number)]", parts="mapping")
 def _c_end_game(c, path, item, scope):
     spec = item["end_game"]
     p = path + ("end_game",)

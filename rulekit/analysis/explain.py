@@ -1,0 +1,294 @@
+"""``rulekit explain``: a ruleset in plain words, for a player or an author.
+
+Generated from the compiled ruleset alone (its merged data, declarations and the
+constructs' words templates, :mod:`.words`): the players and cards, the options as
+set, the table, then each phase with its steps in the order play reaches them (who
+acts, every action they may take, when it is allowed and what it does, in words),
+how the game ends and who wins or loses, and the definitions and procedures the
+rules use. Rule-book ids (``[rule ID]``) and the ruleset's ``doc`` texts are shown
+beside what they belong to. No text about any particular game lives here.
+"""
+from __future__ import annotations
+
+from ..lang.effects import EFFECTS, effect_key
+from ..lang.grammar import parse
+from ..lang.types import ExprError
+from .words import Phrase, Words
+
+_SEE = {"all": "face up, seen by everyone", "owner": "seen by its owner only",
+        "count": "face down (only the number of cards shows)"}
+
+
+def plain(rules) -> str:
+    """The compiled ruleset ``rules`` in plain words (see the module docstring), as
+    one text of lines."""
+    w = Words(rules)
+    d = rules.source.data
+    out = [f"{rules.title} ({rules.name})"] + ([rules.summary] if rules.summary else [])
+    out += ["", _players(rules)]
+    if rules.option_decls:
+        out += ["", "Options, as set for this game:"]
+        for name, o in rules.option_decls.items():
+            value = _value(rules.options.get(name))
+            out.append(f"  {name}: {value}" + (f" - {o.doc}" if o.doc else "")
+                       + f" (default {_value(o.default)}; {_allowed(o)})" + _rule(o.rule))
+    out += ["", "On the table:"]
+    for name, z in rules.zones.items():
+        where = f"each seat's {name}" if z.per == "seat" else f"the {name}"
+        bits = [_SEE.get(z.see, z.see)] + (["its top is its first card"] if z.top == "first"
+                                          else []) \
+            + (["remembers who played each card"] if z.tagged else [])
+        out.append(f"  {where}: {', '.join(bits)}" + (f" - {z.doc}" if z.doc else "")
+                   + _rule(z.rule))
+    if rules.vars:
+        out += ["", "What the game keeps track of:"]
+        for name, v in rules.vars.items():
+            per = ", one for each seat" if v.per == "seat" else ""
+            init = f", at first {_value(v.init)}" if v.init is not None else ""
+            out.append(f"  {name} ({_a(v.type)}{per}{init})" + (f": {v.doc}" if v.doc else "")
+                       + _rule(v.rule))
+    if d.get("setup"):
+        out += ["", "Before play (setup):"] + w.effect_lines(d.get("setup"), "  ")
+    names = list(rules.phases)
+    out += ["", f"The game is played in {_count(len(names), 'phase')}: "
+            + _and(names) + (f", starting with {rules.start}" if rules.start != names[0] else "")
+            + "."]
+    seen: set = set()
+    for i, (pname, phase) in enumerate(rules.phases.items(), 1):
+        out += [""] + _phase(w, rules, pname, phase, i, len(names), seen)
+    out += ["", "How the game ends:"] + _endings(w, rules)
+    if d.get("definitions"):
+        out += ["", "Terms the rules use (definitions):"]
+        for head, body in d["definitions"].items():
+            info = rules.definitions.get(head.split("(")[0].strip())
+            value = body.get("value") if isinstance(body, dict) else body
+            out.append("  " + _head(w, head, info) + ": " + w.text(value)
+                       + (f" - {info.doc}" if info is not None and info.doc else "")
+                       + _rule(getattr(info, "rule", "")))
+    if d.get("procedures"):
+        out += ["", "Procedures:"]
+        for head, body in d["procedures"].items():
+            info = rules.procedures.get(head.split("(")[0].strip())
+            effects = body.get("do") if isinstance(body, dict) else body
+            out.append("  " + _head(w, head, info) + ":"
+                       + (f" {info.doc}" if info is not None and info.doc else "")
+                       + _rule(getattr(info, "rule", "")))
+            out += w.effect_lines(effects, "    ")
+    return "\n".join(out)
+
+
+def _players(rules) -> str:
+    lo, hi, default = rules.players
+    count = f"{lo}" if lo == hi else f"{lo} to {hi} (usually {default})"
+    cards = rules.cards
+    extra = "".join(f", and {n} x {e} (no rank, no suit)" for e, n in cards.extra.items())
+    packs = f"{cards.packs} packs of " if cards.packs > 1 else ""
+    return (f"For {count} players, with {len(rules.pack)} cards ({packs}ranks "
+            f"{' '.join(rules.ranks)}, low to high; suits {' '.join(rules.suits)}{extra}).")
+
+
+def _phase(w: Words, rules, pname: str, phase, number: int, total: int, seen: set) -> list:
+    pdata = rules.source.data["phases"][pname]
+    title = f"Phase {number} of {total}: {pname}" if total > 1 else f"Phase {pname}"
+    out = [title + (f" - {phase.doc}" if phase.doc else "") + _rule(phase.rule)]
+    for sname in _order(phase):
+        sdata = pdata["steps"][sname]
+        step = phase.steps[sname]
+        out.append(f"  Step {sname}" + (f" - {step.doc}" if step.doc else "")
+                   + _rule(step.rule))
+        out += w.effect_lines(sdata.get("do"), "    ")
+        if "actor" in sdata or "actors" in sdata:
+            out += _decision(w, rules, pname, sdata, seen)
+        out += _next(w, rules, phase, sdata.get("next"))
+    if pdata.get("heuristic") is not None:
+        out.append("  (Bots judge a position for a seat by: " + w.text(pdata["heuristic"])
+                   + ".)")
+    return out
+
+
+def _order(phase) -> list:
+    """The steps of a phase in the order play reaches them from its start (following
+    transitions in order), then any others in the order written."""
+    order, todo = [], [phase.start]
+    while todo:
+        name = todo.pop(0)
+        if name in order or name not in phase.steps:
+            continue
+        order.append(name)
+        todo += [t.target_name for t in phase.steps[name].transitions]
+    return order + [s for s in phase.steps if s not in order]
+
+
+def _decision(w: Words, rules, pname: str, sdata: dict, seen: set) -> list:
+    names = list(sdata.get("actions") or [])
+    which = _or(names)
+    if "actor" in sdata:
+        out = [f"    {w.text(sdata['actor'])} decides: {which}"]
+    elif sdata.get("simultaneous"):
+        out = [f"    each of {w.text(sdata['actors'])} chooses at the same time, hidden "
+               f"until all have chosen: {which}"]
+    else:
+        until = f", or when {w.text(sdata['until'])}" if "until" in sdata else ""
+        out = [f"    any of {w.text(sdata['actors'])} may act, one action at a time (when "
+               f"several want to, the first listed goes first): {which}; this closes when "
+               f"none of them may act{until}"]
+    adata = rules.source.data["phases"][pname].get("actions") or {}
+    for aname in names:
+        if aname not in adata:
+            continue
+        if (pname, aname) in seen:
+            out.append(f"      {aname}: as above")
+            continue
+        seen.add((pname, aname))
+        out += _action(w, rules.phases[pname].actions.get(aname), aname, adata[aname])
+    return out
+
+
+def _action(w: Words, defn, name: str, a: dict) -> list:
+    doc = f" - {a['doc']}" if a.get("doc") else ""
+    out = [f"      {name}{doc}" + _rule(a.get("rule", ""))]
+    choose = str(a.get("choose", "nothing"))
+    try:
+        tree = parse(" ".join(choose.split()), "choose_stmt")
+    except ExprError:
+        tree = None
+    if tree is not None and tree.data == "choose_in":
+        kind = getattr(defn, "kind", None)
+        what = {"card": "a card", "play": "a play", "seat": "a seat", "int": "a number",
+                "rank": "a rank", "suit": "a suit", "str": "a word"}.get(kind, "one")
+        out.append(f"        choosing {what} {tree.children[0]} from "
+                   f"{w.node(tree.children[1]).text}")
+    legal = a.get("legal")
+    out.append("        allowed: " + ("always" if legal is None else "when " + w.text(legal)))
+    effects = a.get("do")
+    if not effects:
+        out.append("        does nothing else")
+    elif len(effects) == 1 and len(w.effect_lines(effects)) == 1:
+        out.append("        does: " + w.effect_lines(effects)[0].strip())
+    else:
+        out += ["        does:"] + w.effect_lines(effects, "          ")
+    return out
+
+
+def _next(w: Words, rules, phase, nxt) -> list:
+    def goto(target: str) -> str:
+        if target in phase.steps:
+            return f"go to {target}"
+        return f"go to phase {target}" if target in rules.phases else f"go to {target}"
+    if isinstance(nxt, str):
+        return [f"    then {goto(nxt)}"]
+    items = list(nxt or [])
+    if len(items) == 1 and "if" not in items[0]:
+        t = items[0]
+        body = w.effect_lines(t.get("do"), "      ")
+        if not body:
+            return [f"    then {goto(t['goto'])}"]
+        return ["    then:"] + body + [f"      {goto(t['goto'])}"]
+    out = ["    then, the first of these that applies:"]
+    for t in items:
+        cond = f"if {w.text(t['if'])}" if "if" in t else "otherwise"
+        body = w.effect_lines(t.get("do"), "        ")
+        if not body:
+            out.append(f"      {cond}: {goto(t['goto'])}")
+        else:
+            out += [f"      {cond}:"] + body + [f"        {goto(t['goto'])}"]
+    return out
+
+
+def _endings(w: Words, rules) -> list:
+    """Where the game ends and where a seat leaves it, with the conditions around."""
+    d = rules.source.data
+    found: list = []
+    where_called: dict = {}
+
+    def walk(items, where: str, conds: list):
+        for item in items or []:
+            key = effect_key(item)
+            if key == "if":
+                c = w.expr(item["if"])
+                walk(item.get("then"), where, conds + [c.text])
+                walk(item.get("else"), where, conds + [c.negative()])
+            elif key in ("for", "repeat"):
+                walk(item.get("do"), where, conds)
+            elif key == "call":
+                name = str(item["call"]).split("(")[0].strip()
+                where_called.setdefault(name, []).append(where)
+            elif key is not None and (EFFECTS[key].ends_game or key == "out"):
+                found.append((key, where, conds, w.effect(item)[0].strip()))
+
+    walk(d.get("setup"), "setup", [])
+    for head, body in (d.get("procedures") or {}).items():
+        walk(body.get("do") if isinstance(body, dict) else body, f"procedure {head}", [])
+    for pname, p in d["phases"].items():
+        for aname, a in (p.get("actions") or {}).items():
+            walk(a.get("do"), f"action {aname} (phase {pname})", [])
+        for sname, s in p["steps"].items():
+            walk(s.get("do"), f"step {sname} (phase {pname})", [])
+            for t in s.get("next") if isinstance(s.get("next"), list) else []:
+                cond = [w.text(t["if"])] if "if" in t else []
+                walk(t.get("do"), f"step {sname} (phase {pname})", cond)
+    out = []
+    for key, where, conds, text in sorted(found, key=lambda f: f[0] == "out"):
+        when = f" when {' and '.join(conds)}" if conds else ""
+        by = ""
+        if where.startswith("procedure "):
+            name = where.split()[1].split("(")[0]
+            callers = list(dict.fromkeys(where_called.get(name, [])))
+            by = f" (done by {_and(callers)})" if callers else ""
+        out.append(f"  {'- ' if key != 'out' else '- a seat goes out: '}{text}: "
+                   f"in {where}{when}{by}")
+    return out or ["  (nothing in the ruleset ends the game)"]
+
+
+def _head(w: Words, head: str, info) -> str:
+    """A definition's or procedure's head, with how a use of it reads when it says."""
+    name = " ".join(head.split())
+    if info is None or not info.words:
+        return name
+    params = {p: Phrase(p) for p in info.params}
+    try:
+        return f"{name}, \"{w.template(info.words, (), **params).text}\""
+    except ValueError:
+        return name
+
+
+def _rule(rule: str) -> str:
+    return f"  [rule {rule}]" if rule else ""
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "none"
+    if isinstance(v, list):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return str(v)
+
+
+def _allowed(o) -> str:
+    if o.type == "choice":
+        return "one of " + ", ".join(map(str, o.values or []))
+    if o.type == "int":
+        return f"{o.min} to {o.max}" if o.min is not None else "a whole number"
+    if o.type == "list":
+        return "a list" + (" of " + ", ".join(map(str, o.values)) if o.values else "")
+    return "true or false" if o.type == "bool" else o.type
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("s" if n != 1 else "")
+
+
+def _and(words: list) -> str:
+    words = [str(x) for x in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _or(words: list) -> str:
+    words = [str(x) for x in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

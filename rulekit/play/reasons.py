@@ -1,0 +1,363 @@
+"""Why a typed action is not legal, in words a player understands.
+
+:func:`why_not` tells an unknown word (with the nearest action), an action not offered
+now, a card the seat does not hold, a choice outside the action's choices, and, for an
+action the seat could name, which part of its ``legal`` condition fails for that
+choice, in the words of the constructs (:mod:`rulekit.analysis.words`) with the values
+that matter: ``7S does not beat the play to beat (4C): ...``. It runs only when a
+person types an illegal move, so it evaluates the condition's parts one by one (each
+compiled like ``game.evaluate`` does) instead of using the fast generated code.
+"""
+from __future__ import annotations
+
+import difflib
+
+from ..analysis.words import Words
+from ..errors import CardError, RulesetError, RulesetFailure
+from ..lang.expressions import Scope
+from ..lang.grammar import parse
+from ..lang.types import ExprError
+
+_LISTS = ("cards", "play", "zone")
+
+
+def why_not(game, seat: int, text: str, actions) -> str:
+    """Why ``text``, typed by ``seat``, is not one of ``actions`` (that seat's legal
+    actions now), in words: an unknown word (with the nearest action name), an action
+    not offered now, a card the seat does not hold, a choice that is not among the
+    action's choices, or the part of the action's ``legal`` condition that fails for
+    that choice (``7S does not beat the play to beat (4C): ...``). Cards alone are read
+    as the listed action that takes cards. Returns one line of text (no trailing
+    period); never raises for what a person may type."""
+    words = text.replace(",", " ").split()
+    word = words[0].lower() if words else ""
+    names = list(dict.fromkeys(a.name for a in actions))
+    rules = game.rules
+    known = {a.name.lower() for phase in rules.phases.values() for a in phase.actions.values()}
+    shown = word if len(word) <= 20 else word[:17] + "..."
+    if word not in known:               # cards alone: as the action that takes them
+        try:
+            cards = [rules.parse_card(w) for w in words]
+        except CardError:
+            cards = []
+        takers = [n for n in names if any(a.name == n and a.cards for a in actions)]
+        if cards and takers:
+            return why_not(game, seat, f"{takers[0]} {text}", actions)
+        near = difflib.get_close_matches(word, names, n=1)
+        return (f"'{shown}' is not an action here" + (f"; did you mean '{near[0]}'?" if near
+                else "") + f" (actions now: {', '.join(names) or 'none'})")
+    if word not in {n.lower() for n in names}:
+        return f"'{shown}' cannot be taken now (actions now: {', '.join(names) or 'none'})"
+    defn = _action(game, word, actions)
+    hand = [c for zone, decl in rules.zones.items() if decl.per == "seat"
+            for c in game.z[zone][seat]]
+    try:
+        named = [rules.parse_card(w) for w in words[1:]]
+    except CardError:
+        named = []
+    try:
+        reasons = Reasons(game, seat, defn)
+        offered = reasons.offered()             # cards the choice may take besides a hand's
+        missing = [c for c in named if c not in hand and c not in offered]
+        if missing and all(c in rules.pack for c in missing):
+            return f"you do not hold {' '.join(missing)}"
+        return reasons.why(words[1:], named, actions)
+    except _FAILURES:
+        missing = [c for c in named if c not in hand]
+        if missing and all(c in rules.pack for c in missing):
+            return f"you do not hold {' '.join(missing)}"
+        return _fallback(game, defn)
+
+
+_FAILURES = (RulesetFailure, RulesetError, ExprError, ValueError, TypeError, KeyError)
+
+
+def _action(game, word: str, actions):
+    """The ActionDef named ``word`` among the seat's legal ``actions``."""
+    return next(a.defn for a in actions if a.name.lower() == word)
+
+
+def _fallback(game, defn) -> str:
+    """The action's condition in words, when no finer reason can be given."""
+    data = _data(game, defn)
+    legal = data.get("legal")
+    doc = f" ({data['doc']})" if data.get("doc") else ""
+    if legal is None:
+        return "that choice is not offered now" + doc
+    w = Words(game.rules, {"actor": "you"})
+    return f"{defn.name} is allowed when {w.text(legal)}" + doc
+
+
+def _data(game, defn) -> dict:
+    try:
+        return game.rules.source.data["phases"][defn.phase]["actions"][defn.name] or {}
+    except (KeyError, TypeError):
+        return {}
+
+
+class Reasons:
+    """The failing part of one action's ``legal`` condition, for one seat and choice."""
+
+    def __init__(self, game, seat: int, defn):
+        self.game = game.clone()
+        self.game.actor = seat              # the condition reads actor: this seat
+        self.rules = game.rules
+        self.defn = defn
+
+    def why(self, said: list, named: list, actions) -> str:
+        """Why the choice ``said`` (its words; ``named``: the cards they name) of this
+        action is not legal now."""
+        defn, data = self.defn, _data(self.game, self.defn)
+        names = Bound()
+        if defn.var is not None:
+            if not said:
+                examples = [str(a) for a in actions if a.defn is defn][:3]
+                return (f"{defn.name} needs its choice, such as "
+                        + " or ".join(f"'{e}'" for e in examples))
+            choice = self._choice(said, named, data)
+            if choice is None:
+                return f"'{' '.join(said)}' is not a choice of {defn.name}"
+            names[defn.var] = choice
+            outside = self._outside(data, choice)
+            if outside:
+                return outside
+        legal = data.get("legal")
+        if legal is None or self.value(str(legal), names):
+            return "that choice is not offered now"
+        return self.reason(" ".join(str(legal).split()), names, depth=2)
+
+    def offered(self) -> set:
+        """Every card in the action's choices now (a card, or the cards of a play):
+        the seat's hand, or the table's cards too (a choice of a table card and a card
+        of the hand); empty for an action without a choice."""
+        domain = self._domain()
+        if domain is None:
+            return set()
+        _, items = domain
+        out = set()
+        for x in items:
+            out.update(x if isinstance(x, list) else [x])
+        return out
+
+    def _domain(self):
+        """(the domain's parsed node, its items now) of the action's choice, or None."""
+        data = _data(self.game, self.defn)
+        text = " ".join(str(data.get("choose", "")).split())
+        tree = parse(text, "choose_stmt")
+        if tree.data != "choose_in":
+            return None
+        return tree.children[1], self.value(_source(tree.children[1], text), {})
+
+    # ---- the choice ------------------------------------------------------------------
+    def _choice(self, said: list, named: list, data: dict):
+        """The value the words ``said`` choose: a card, a play (its cards in the order
+        the domain lists them: by rank, or as typed with keep_order), or a typed value;
+        None if they name none."""
+        kind = self.defn.kind
+        rules = self.rules
+        if kind == "card":
+            return named[0] if len(named) == 1 else None
+        if kind == "play":
+            if not named:
+                return None
+            return list(named) if data.get("keep_order") else \
+                sorted(named, key=rules.card_order.__getitem__)
+        text = " ".join(said)
+        if kind in ("seat", "int"):
+            return int(text) if text.lstrip("-").isdigit() and len(text) < 10 else None
+        if kind == "rank":
+            low = str(rules.cards.aliases.get(text, text)).upper()
+            return next((i for i, r in enumerate(rules.ranks) if r.upper() == low), None)
+        if kind == "suit":
+            return next((s for s in rules.suits if s.upper() == text.upper()), None)
+        return text
+
+    def _outside(self, data: dict, choice) -> str | None:
+        """Words saying the choice is not among the action's choices now, or None."""
+        domain = self._domain()
+        if domain is None:
+            return None
+        node, items = domain
+        if isinstance(choice, list):
+            inside = any(isinstance(x, list) and sorted(x) == sorted(choice) for x in items)
+        else:
+            inside = choice in items
+        if inside:
+            return None
+        shown = self.show(choice, "play" if isinstance(choice, list) else None)
+        return f"{shown} is not one of {self.words(Bound()).node(node).text}"
+
+    # ---- evaluating ----------------------------------------------------------------------
+    def typed(self, text: str, names: dict):
+        """(value, static type) of expression ``text`` now, ``names`` bound."""
+        c = self.rules.context
+        scope = Scope(locals={n: "any" for n in names},
+                      specials=frozenset({"actor", "last_action", "seat"}))
+        out = c.compiler.expr(text, scope)
+        return self.game.call_ruleset(c.fn(out.code), dict(names)), out.type
+
+    def value(self, text: str, names: dict):
+        return self.typed(text, names)[0]
+
+    def show(self, value, typ: str | None) -> str:
+        """A value as a player reads it: a card ``4C``, cards ``5H 6H``, ``seat 2``, a
+        rank's name, a suit, a number; ``none`` for null."""
+        rules = self.rules
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, str):
+            return value
+        if isinstance(value, list):
+            if all(isinstance(x, str) and x in rules.cards.order for x in value):
+                return " ".join(value) if value else "no cards"
+            return "[" + ", ".join(self.show(x, None) for x in value) + "]"
+        if typ == "seat":
+            return f"seat {value}"
+        if typ == "rank" and isinstance(value, int) and 0 <= value < len(rules.ranks):
+            return rules.ranks[value]
+        return str(value)
+
+    def words(self, names: dict, src: str = "", notes: dict | None = None) -> Words:
+        """The words writer: ``actor`` is "you", bound names read as their values (or as
+        ``names.display`` says), and the nodes in ``notes`` show their value after their
+        words (a list as the items of the type of the node ``notes`` pairs it with:
+        ``rank(c) in low`` shows ranks); not a list of more than four cards."""
+        shown = {k: self.show(v, None) for k, v in names.items()}
+        shown.update(getattr(names, "display", {}))
+        notes = notes or {}
+
+        def note(node):
+            if id(node) not in notes or (node.data == "name"
+                                         and str(node.children[0]) in ("actor", *shown)):
+                return None
+            try:
+                value, typ = self.typed(_source(node, src), names)
+                partner = notes[id(node)]
+                if partner is not None and isinstance(value, list):
+                    typ = self.typed(_source(partner, src), names)[1]
+                    return "[" + ", ".join(self.show(x, typ) for x in value) + "]"
+            except (RulesetFailure, ExprError):
+                return None
+            if isinstance(value, list) and len(value) > 4 and all(
+                    isinstance(x, str) for x in value):
+                return None                     # a whole hand: the player sees it
+            return self.show(value, typ)
+        return Words(self.rules, {"actor": "you", **shown}, note)
+
+    # ---- the reason ----------------------------------------------------------------------
+    def reason(self, src: str, names: dict, depth: int) -> str:
+        """Why the condition ``src`` (known to be false, ``names`` bound) is false."""
+        return self._why(parse(src, "expr"), src, names, depth)
+
+    def _why(self, t, src: str, names: dict, depth: int, facts: bool = False) -> str:
+        """Why node ``t`` of ``src`` is false: the conjunct of an ``and`` that fails;
+        for an ``or``, none of its alternatives holds (listed; with ``facts``, as what
+        is so instead); the branch an ``if`` took; a definition, one level down."""
+        data = getattr(t, "data", None)
+        if data == "and_":
+            for part in _chain(t, "and_"):
+                if not self.value(_source(part, src), names):
+                    return self._why(part, src, names, depth, facts)
+        if data == "or_":
+            parts = [self._failing(p, src, names) for p in _chain(t, "or_")]
+            if facts:
+                return "; ".join(self._why(p, src, names, 0) for p in parts)
+            return "none of these holds: " + "; ".join(
+                self._said(p, src, names, depth) for p in parts)
+        if data == "conditional":
+            a, c, b = t.children
+            held = self.value(_source(c, src), names)
+            cond = self.words(names, src, _operands(c)).node(c)
+            return (f"as {cond.text if held else cond.negative()}, "
+                    + self._why(a if held else b, src, names, depth, facts))
+        if data == "call" and depth > 0:
+            return self._definition(t, src, names, depth)
+        return self.words(names, src, _operands(t)).node(t).negative()
+
+    def _failing(self, t, src: str, names: dict):
+        """The first conjunct of ``t`` that is false, when ``t`` is an ``and``; else ``t``."""
+        if getattr(t, "data", None) != "and_":
+            return t
+        return next((p for p in _chain(t, "and_") if not self.value(_source(p, src), names)), t)
+
+    def _said(self, t, src: str, names: dict, depth: int) -> str:
+        """An alternative of an ``or`` in words (it does not hold), with what a
+        definition it names means."""
+        if getattr(t, "data", None) == "call" and depth > 0:
+            return self._definition(t, src, names, depth, positive=True)
+        return self.words(names, src, _operands(t)).node(t).text
+
+    def _definition(self, t, src: str, names: dict, depth: int, positive: bool = False):
+        """A definition's call that does not hold: its words (or name), then its doc, or
+        the part of its body that fails, one level down."""
+        phrase = self.words(names, src, _operands(t)).node(t)
+        head = phrase.text if positive else phrase.negative()
+        info = self.rules.definitions.get(str(t.children[0]))
+        if info is None or not isinstance(info.text, str):
+            return head
+        argnodes = t.children[1].children if len(t.children) > 1 and t.children[1] else []
+        inner = Bound()
+        outer = self.words(names)
+        for p, a in zip(info.params, argnodes):
+            inner[p], typ = self.typed(_source(a, src), names)
+            said = outer.node(a).text
+            inner.display[p] = said if said in ("you", *outer.names.values()) \
+                else self.show(inner[p], typ)
+        body = " ".join(info.text.split())
+        if self.value(body, inner):         # (it holds after all: nothing to add)
+            return head
+        detail = self._why(parse(body, "expr"), body, inner, depth - 1, facts=True)
+        return f"{head}: {info.doc}" + (f" ({detail})" if depth > 1 else "") if info.doc \
+            else f"{head}: {detail}"
+
+
+def _chain(t, data: str) -> list:
+    """The items of a chain of ``and`` (or ``or``), left to right."""
+    out, todo = [], [t]
+    while todo:
+        node = todo.pop(0)
+        if getattr(node, "data", None) == data:
+            todo = list(node.children) + todo
+        else:
+            out.append(node)
+    return out
+
+
+def _source(node, src: str) -> str:
+    """The text of a parsed node, cut from the expression ``src`` it was parsed from."""
+    from lark import Token
+    if isinstance(node, Token):
+        return str(node)
+    return src[node.meta.start_pos:node.meta.end_pos]
+
+
+class Bound(dict):
+    """Names bound to values (a choice, a definition's parameters), with ``display``:
+    how some of them read (a parameter given ``actor`` reads "you")."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.display: dict = {}
+
+
+def _operands(t) -> dict:
+    """The nodes whose values a reason shows, by id: the operands of a comparison, the
+    arguments of a call, the item of ``not``; names, calls and indexing only. The value
+    is the node a list's items take their type from (``in``), else None."""
+    from lark import Tree
+    data = getattr(t, "data", None)
+    if data == "not_":
+        return _operands(t.children[0])
+    pairs: dict = {}
+    if data == "call":
+        kids = t.children[1].children if len(t.children) > 1 and t.children[1] else []
+    elif data in ("compare", "in_", "not_in"):
+        kids = [t.children[0], t.children[-1]]
+        if data != "compare":
+            pairs[id(t.children[-1])] = t.children[0]
+    else:
+        kids = []
+    return {id(k): pairs.get(id(k)) for k in kids
+            if isinstance(k, Tree) and k.data in ("name", "call", "index")}
