@@ -194,6 +194,12 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
             for sub in subs:
                 _report(sub, src, sink)
             return
+        if len(path) == 2 and path[0] == "procedures" and isinstance(inst, dict) \
+                and "do" not in inst:                       # an effect meant as the list?
+            sink.error(src.pos(path), f"{_where(path)}: must be a list of effects, or a "
+                       "mapping with do: (and doc, words, rule); this mapping has no 'do'",
+                       "schema")
+            return
         if len(path) == 2 and path[0] == "procedures" and isinstance(inst, (list, dict)):
             branch = 0 if isinstance(inst, list) else 1     # its effects, or {do: ...}
             subs = [e for e in err.context if e.relative_schema_path and
