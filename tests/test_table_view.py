@@ -159,3 +159,11 @@ def test_hint_is_the_greedy_bots_choice_and_changes_nothing():
     assert "where a position scores minus taken_points(you)" in said   # why: the heuristic
     scored = GreedyAgent(0).scores(game)
     assert len(scored) == len(game.legal_actions())
+
+
+def test_explain_says_what_the_display_lines_show():
+    from rulekit.analysis.describe import explain
+    text = explain(rulekit.load(TOY))
+    assert 'At the table, a person sees "cards down": the number of cards in the table.' \
+        in text
+    assert 'a person sees "next card": the top card of the stock.' in text

@@ -103,6 +103,8 @@ def _phase(w: Words, rules, pname: str, phase, number: int, total: int, seen: se
     if pdata.get("heuristic") is not None:
         out.append("  (Bots judge a position for a seat by: " + w.text(pdata["heuristic"])
                    + ".)")
+    for label, expr in (pdata.get("display") or {}).items():
+        out.append(f"  (At the table, a person sees \"{label}\": {w.text(expr)}.)")
     return out
 
 
