@@ -18,7 +18,8 @@ def test_help_lists_the_commands_and_the_actions_with_their_rules(monkeypatch, t
                                          "--ascii"], "help\nquit\n")
     out = run.stdout
     assert "commands: help (this), rules (the game's rule book), hint (what a bot would " \
-        "play, and why), undo (take back to your previous decision), more" in out
+        "play, and why), undo (take back to your previous decision: a learning aid, since " \
+        "you have seen what came next), more" in out
     assert "  play: 3 choices [rule MAT-2" in out                 # the action's rule id
     assert "  stock: 1 choice (legal when you may play the top card of the stock) [rule C-5" \
         in out                                                    # C-5, in words

@@ -59,11 +59,16 @@ def test_many_actions_are_grouped_by_suit_and_paged():
     else:
         raise AssertionError("no grouped actions in 120 decisions")
     first = out[out.rindex("seat 0 | phase"):]
-    assert "type 'more'" in first
+    pages = re.search(r"actions: page 1 of (\d+); 'more' shows the next page", first)
+    assert pages and int(pages.group(1)) >= 2
     term.type("more")
     second = term.read_until("your action")
+    second = second[second.rindex("seat 0 | phase"):]
+    assert "actions: page 2 of" in second
     groups = lambda text: set(re.findall(r"^  (play [♣♦♥♠]|take):", text, re.M))
     assert groups(second) - groups(first)         # the next page: other groups
+    listed = [ln for ln in second.splitlines() if re.search(r"\d+\) ", ln)]
+    assert listed and all(re.match(r"  (play [♣♦♥♠]|take):", ln) for ln in listed)  # headed
     term.type("quit")
     term.finish()
 

@@ -167,3 +167,66 @@ def test_explain_says_what_the_display_lines_show():
     assert 'At the table, a person sees "cards down": the number of cards in the table.' \
         in text
     assert 'a person sees "next card": the top card of the stock.' in text
+
+
+def test_passing_your_own_cards_is_not_getting_them():
+    # HRT-3: the three cards you give go to your own `passing` pile first; only the cards
+    # passed to you by another seat are "you get"
+    rules = rulekit.load("hearts")
+    game = rules.new_game(players=4, seed=6)
+    out = io.StringIO()
+    t = Transcript(game, viewer=0, console=make_console(out, color=False),
+                   style=CardStyle(rules, ascii=True))
+    t.deal()
+    t.flush()
+    dealt = set(game.z["hand"][0])
+    agent = RandomAgent(3)
+    while game.z["passing"][0] or game.phase == "hand" and any(
+            a.name == "give" for a in game.legal_actions()):
+        step(game, agent.choose(game), t)
+    got = [c for line in out.getvalue().splitlines() if line.strip().startswith("you get")
+           for c in line.split()[2:]]
+    assert got and set(got) == set(game.z["hand"][0]) - dealt     # exactly the passed-in
+
+
+def test_the_pass_direction_is_shown_while_passing():
+    # HRT-3: a person sees where their cards go while the cards are passed, not after
+    rules = rulekit.load("hearts")
+    game = rules.new_game(players=4, seed=6)
+    style = CardStyle(rules, ascii=True)
+    assert "  pass your cards: left" in render_view(game, game.to_act, style)
+    agent = RandomAgent(1)
+    while any(a.name == "give" for a in game.legal_actions()):
+        game.apply(agent.choose(game))
+    assert not any("pass your cards" in ln for ln in render_view(game, game.to_act, style))
+
+
+def test_a_take_previews_only_what_the_take_itself_moves():
+    # the toy's `take` moves the table to the taker's hand: its own effects; a draw that
+    # follows (from the stock, hidden) is never part of the preview
+    rules, game = _toy()
+    game.apply("play 2B")
+    take = next(a for a in game.legal_actions() if a.name == "take")
+    trial = game.clone()
+    start = len(trial.events)
+    trial.apply(take)
+    own = trial.events[start + 1:trial.events[start]["until"]]
+    moved = [c for ev in own if ev["kind"] == "moved" for c in ev["cards"]]
+    assert gains(game, 1, take) == [c for c in moved if c == "2B"] == ["2B"]
+
+
+def test_undo_after_resume_and_at_a_simultaneous_step():
+    from rulekit.play.terminal import past_decisions
+    rules = rulekit.load(str(Path(__file__).parent / "toys" / "simultaneous.yaml"))
+    game = rules.new_game(players=3, seed=2)
+    bots = {s: RandomAgent(s) for s in range(3)}
+    for _ in range(2):                       # two rounds of bids: 6 choices, 2 decisions each
+        for s in range(3):
+            game.apply(bots[s].choose(game, seat=s))
+    assert past_decisions(game, 0) == [0, 3] and past_decisions(game, 2) == [0, 3]
+    game.apply(bots[1].choose(game, seat=1))                 # a bot chose first this round
+    out = io.StringIO()
+    person = HumanAgent(0, make_console(out, color=False), CardStyle(rules, ascii=True),
+                        inp=io.StringIO("undo\n"))           # as after --resume: no memory
+    assert person.choose(game) is UNDO
+    assert len(game.history) == 3 and not game._pending       # back to round two's start

@@ -69,7 +69,7 @@ def cmd_play(args) -> int:
         from ..play.terminal import CardStyle, HotSeat, HumanAgent, make_console
         console = make_console()
         style = CardStyle(rules, ascii=args.ascii)
-        screen = HotSeat(console) if len(people) > 1 else None
+        screen = HotSeat(console, style=style) if len(people) > 1 else None
         for p in people:
             agents[p] = HumanAgent(p, console, style, hotseat=screen)
         # one person sees their seat's view; several at one screen see what is public

@@ -89,6 +89,8 @@ def make_console(out=None, color: bool | None = None):
 
 HIDDEN = type("Hidden", (), {"__repr__": lambda self: "HIDDEN"})()   # a card not seen
 LONG_PILE = 16      # a public pile longer than this shows its count and last cards
+SLACK = 5           # rows kept free under a page of actions: the prompt, a page line,
+#                     and room for a hint or an error without the hand scrolling away
 
 
 def render_view(game, seat: int, style: CardStyle) -> list[str]:
@@ -132,15 +134,20 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
             elif len(shown) == len(content):
                 lines.append(f"  {name}: {style.cards(content)}")
             elif shown:
-                lines.append(f"  {name}: {len(content)} cards ({style.cards(shown)} face up)")
+                lines.append(f"  {name}: {_count(content)} ({style.cards(shown)} face up)")
             else:
-                lines.append(f"  {name}: {len(content)} cards")
+                lines.append(f"  {name}: {_count(content)}")
     for label, value, typ in marks:
         if label not in marked and value not in (None, []):
             lines.append(f"  {_escape(label)}: {_value(value, typ, style)}")
     if view["out_order"]:
         lines.append("  out: " + ", ".join(f"seat {s}" for s in view["out_order"]))
     return lines
+
+
+def _count(cards) -> str:
+    """``1 card``, ``5 cards``."""
+    return f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
 
 
 def _seat_zone(rules, name, content, seat, style, first_owned) -> list[str]:
@@ -231,7 +238,7 @@ def _value(value, typ, style: CardStyle) -> str:
     if isinstance(value, list):
         if typ in ("cards", "play", "card"):
             return style.cards(value)
-        return ", ".join(_escape(str(v)) for v in value)
+        return ", ".join(style.card(None) if v is None else _escape(str(v)) for v in value)
     if typ == "card":
         return style.card(value)
     if typ == "suit":
@@ -244,11 +251,14 @@ def _value(value, typ, style: CardStyle) -> str:
 
 
 def gains(game, seat: int, action, tries: int = 8) -> list:
-    """The cards ``seat`` can see now that ``action`` would surely bring into the zones
-    only it sees (what a ``take`` picks up): ``action`` is applied to ``tries`` copies
-    of the game in which the cards hidden from the seat are redealt at random (so the
-    answer never tells what the seat cannot know), and the cards are named only when
-    every copy agrees. ``[]`` when it brings none, or the copies disagree."""
+    """The cards ``seat`` can see now that ``action``'s own effects would surely move into
+    the zones only it sees (what a ``take`` picks up): ``action`` is applied to
+    ``tries`` copies of the game in which the cards hidden from the seat are redealt at
+    random from a canonical order with a fresh random source (so the answer never tells
+    what the seat cannot know, nor what a later shuffle will bring), and the cards are
+    named only when every copy agrees. What follows the action (other seats' plays,
+    a refill from the stock) is not counted. ``[]`` when it brings none, or the copies
+    disagree."""
     import random
 
     from ..errors import RulekitError
@@ -256,17 +266,24 @@ def gains(game, seat: int, action, tries: int = 8) -> list:
     view = game.view(seat)
     seen = {c for zone in view["zones"].values() for part in zone
             for c in (part if isinstance(part, list) else [part]) if c is not None}
-    own = [name for name, d in game.rules.zones.items() if d.per == "seat" and d.see == "owner"]
+    own = {name for name, d in game.rules.zones.items() if d.per == "seat" and d.see == "owner"}
     mine = {c for name in own for c in game.z[name][seat]}
     rng = random.Random(f"{game.seed} {len(game.history)} {action}")
     found = None
     for _ in range(tries):
         trial = determinize(game, seat, rng)
+        start = len(trial.events)
         try:
             trial.apply(action)
         except RulekitError:
             return []
-        got = [c for name in own for c in trial.z[name][seat] if c not in mine and c in seen]
+        got = []
+        events = trial.events
+        if start < len(events) and events[start]["kind"] == "action":
+            for ev in events[start + 1:events[start]["until"] or start + 1]:
+                if ev["kind"] == "moved" and ev["to"][0] in own and ev["to"][1] == seat:
+                    got += [c for c in ev["cards"] if c not in mine and c in seen
+                            and c not in got]
         if found is not None and got != found:
             return []
         found = got
@@ -285,6 +302,12 @@ def action_lines(game, actions: list, style: CardStyle, width: int = 80,
     would bring ``seat``; else grouped, one line per action name and suit of its first
     card (``play ♣:  1) 2♣   2) 5♣``), wrapped at ``width`` columns."""
     rules = game.rules
+
+    def words(act) -> str:          # the action's text, its cards in hand order
+        cards = list(act.cards)
+        if len(cards) > 1 and str(act) == f"{act.name} {' '.join(cards)}":
+            return f"{act.name} " + style.cards(sorted(cards, key=lambda c: hand_order(rules, c)))
+        return style.text(str(act))
     if len(actions) <= short:
         out = []
         for i, act in enumerate(actions, 1):
@@ -292,13 +315,14 @@ def action_lines(game, actions: list, style: CardStyle, width: int = 80,
             if not act.cards and seat is not None:
                 got = gains(game, seat, act)
                 extra = f" [dim](picks up {style.cards(got)})[/dim]" if got else ""
-            out.append(f"  [bold]{i:>2}[/bold]) {style.text(str(act))}{extra}")
+            out.append(f"  [bold]{i:>2}[/bold]) {words(act)}{extra}")
         return out
     groups: dict = {}
     for i, act in enumerate(actions, 1):
         suit = rules.suit_of.get(act.cards[0]) if act.cards else None
         head = act.name if suit is None else f"{act.name} {style.suit(suit)}"
-        entry = style.cards(list(act.cards)) if act.cards else style.text(str(act))
+        entry = style.cards(sorted(act.cards, key=lambda c: hand_order(rules, c))) \
+            if act.cards else style.text(str(act))
         if act.cards and str(act) != f"{act.name} {' '.join(act.cards)}":
             entry = style.text(str(act))          # words besides the cards: keep them
         groups.setdefault(head, []).append(f"[bold]{i}[/bold]) {entry}")
@@ -307,9 +331,9 @@ def action_lines(game, actions: list, style: CardStyle, width: int = 80,
         line, used = f"  {head}:", _cell_len(f"  {head}:")
         for e in entries:
             n = _cell_len(e) + 2
-            if used + n > width and used > len(head) + 4:
-                out.append(line)
-                line, used = "      ", 6
+            if used + n > width and used > _cell_len(f"  {head}:") + 2:
+                out.append(line)        # a line of its own says its heading again
+                line, used = f"  {head}:", _cell_len(f"  {head}:")
             line += "  " + e
             used += n
         out.append(line)

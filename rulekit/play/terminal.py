@@ -17,7 +17,7 @@ import sys
 from ..errors import CardError, IllegalAction, RulekitError
 from .reasons import why_not
 from .session import UNDO, WAIT, rewind
-from .table import CardStyle, _escape, action_lines, hand_order, make_console, pages, \
+from .table import SLACK, CardStyle, _escape, action_lines, hand_order, make_console, pages, \
     render_view, rows
 
 __all__ = ["Abandoned", "CardStyle", "HotSeat", "HumanAgent", "make_console", "render_view"]
@@ -52,16 +52,24 @@ def _read_line(out, inp) -> str:
     return line
 
 
+def _clear(out) -> None:
+    """Clear the screen and its scrollback (ESC[3J), so scrolling up shows no hand."""
+    out.clear()
+    out.file.write("\x1b[3J")
+    out.file.flush()
+
+
 class HotSeat:
     """Several people at one screen: before a different seat's turn the screen is cleared
     (on a terminal) and the game waits for Enter after "pass the screen to seat N", so
     nobody sees another's hand. The screen then shows the last lines of the game
     (``recent()``: the public transcript's, see rulekit.play.transcript)."""
 
-    def __init__(self, console, recent=None):
+    def __init__(self, console, recent=None, style=None):
         self.console = console
         self.last = None
         self.recent = recent or (lambda: [])
+        self.style = style
 
     def handover(self, seat: int, inp) -> None:
         """Hand the screen to ``seat`` unless it has it. Raises Abandoned at end of input
@@ -70,7 +78,7 @@ class HotSeat:
             return
         out = self.console
         if out.is_terminal:
-            out.clear()
+            _clear(out)
         out.print(f"  == pass the screen to seat {seat}, then press Enter ==", end="")
         line = _read_line(out, inp)
         if not (hasattr(inp, "isatty") and inp.isatty()):
@@ -82,7 +90,8 @@ class HotSeat:
         if lately and out.is_terminal:          # (the screen was cleared)
             out.print("  [dim]lately:[/dim]")
             for said in lately:
-                out.print(f"[dim]{_escape(said)}[/dim]")
+                text = self.style.text(said) if self.style is not None else _escape(said)
+                out.print(f"[dim]{text}[/dim]")
 
 
 class HumanAgent:
@@ -100,6 +109,7 @@ class HumanAgent:
         self.hotseat = hotseat
         self.undo = undo and hotseat is None
         self.decisions: list[int] = []     # len(game.history) at each of our decisions
+        self.resumed = False               # (decisions taken before we came: looked up)
 
     def _height(self) -> int | None:
         """The screen's rows when we write to a terminal, else None (no paging)."""
@@ -126,13 +136,12 @@ class HumanAgent:
         later = self._situation(game, shown)
         listed = action_lines(game, actions, self.style, out.width, seat=self.seat)
         height = self._height()
-        book = pages(listed, height - rows(shown, out.width) - 2) if height else [listed]
+        # the prompt, a page line and a few lines of slack (a hint, an error) stay on screen
+        book = pages(listed, height - rows(shown, out.width) - SLACK) if height else [listed]
         for line in shown + book[0]:
             out.print(line)
         page = 0
-        if len(book) > 1:
-            out.print(f"  [dim]({len(book) - 1} more page{'s' if len(book) > 2 else ''} of "
-                      "actions: type 'more')[/dim]")
+        self._page_line(0, book)
         while True:
             out.print(f"seat {self.seat}, your action (number or text): ", end="")
             text = _read_line(out, self.inp).strip()
@@ -147,14 +156,14 @@ class HumanAgent:
             elif word in ("help", "?", "h"):
                 self._help(game, actions, later)
             elif word == "rules":
-                for line in _rule_book(game):
-                    out.print(_escape(line))
+                self._rules(game)
             elif word in ("quit", "exit"):
                 raise Abandoned("quit")
             elif word in ("more", "m"):
                 page = (page + 1) % len(book)
                 for line in shown + book[page]:
                     out.print(line)
+                self._page_line(page, book)
             elif word == "hint":
                 from .coach import hint
                 out.print("  " + self.style.text(hint(game, self.seat)))
@@ -180,6 +189,28 @@ class HumanAgent:
                               f"{_escape(why_not(game, self.seat, text, actions))}; choose "
                               f"one of the {len(actions)} listed (a number is enough, 'help' "
                               "says more)")
+
+    def _page_line(self, page: int, book: list) -> None:
+        """Say which page of the actions is shown, when there are several."""
+        if len(book) > 1:
+            self.console.print(f"  [dim](actions: page {page + 1} of {len(book)}; 'more' "
+                               "shows the next page)[/dim]")
+
+    def _rules(self, game) -> None:
+        """The rule book, a screenful at a time on a terminal (Enter: the next, q: back
+        to the game). Raises Abandoned at end of input or an interrupt."""
+        out = self.console
+        lines = [_escape(line) for line in _rule_book(game)]
+        height = self._height()
+        book = pages(lines, height - 2) if height else [lines]
+        for i, chunk in enumerate(book):
+            for line in chunk:
+                out.print(line)
+            if i + 1 < len(book):
+                out.print(f"  [dim](rule book: page {i + 1} of {len(book)}; Enter for "
+                          "the next, q to go back to the game)[/dim] ", end="")
+                if _read_line(out, self.inp).strip().lower() in ("q", "quit", "back"):
+                    break
 
     def _chose(self, game, action):
         self.decisions.append(len(game.history))
@@ -213,7 +244,8 @@ class HumanAgent:
                   + (f"; 'wait' lets seat {later[0]} act first" if later else ""))
         out.print("  commands: help (this), rules (the game's rule book), hint (what a bot "
                   "would play, and why), "
-                  + ("undo (take back to your previous decision), " if self.undo else "")
+                  + ("undo (take back to your previous decision: a learning aid, since you "
+                     "have seen what came next), " if self.undo else "")
                   + "more (the next page of actions), quit (leave the game; a --record "
                   "keeps it)")
         for line in _action_help(game, actions):
@@ -227,9 +259,9 @@ class HumanAgent:
             out.print("  undo is for a game against bots: with several people at the "
                       "table it is not offered")
             return False
-        if game._pending:
-            out.print("  undo waits until everyone has chosen at this step")
-            return False
+        if not self.decisions and not self.resumed:       # a resumed game: from its events
+            self.decisions = past_decisions(game, self.seat)
+        self.resumed = True
         while self.decisions and self.decisions[-1] > len(game.history):
             self.decisions.pop()
         if not self.decisions:
@@ -237,6 +269,23 @@ class HumanAgent:
             return False
         rewind(game, self.decisions.pop())
         return True
+
+
+def past_decisions(game, seat: int) -> list[int]:
+    """``len(game.history)`` at each decision ``seat`` took so far, read from the game's
+    events (the choices of a simultaneous step, applied together, count from the
+    step's start)."""
+    out, n, batch = [], 0, None
+    start = 0
+    for ev in game.events:
+        if ev["kind"] != "action":
+            continue
+        if ev["actions"] != batch:              # a new action (not one of a batch)
+            batch, start = ev["actions"], n
+        if ev["seat"] == seat:
+            out.append(start)
+        n += 1
+    return out
 
 
 def _action_help(game, actions) -> list[str]:

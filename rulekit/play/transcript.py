@@ -37,6 +37,15 @@ class Transcript:
         self.phase = game.phase
         self.recent: list[str] = []     # the last lines said (a screen handed over shows them)
         self.dealing = not any(ev["kind"] == "action" for ev in game.events)  # (deal not news)
+        self.known = self._seen()       # the cards the viewer saw at the last flush
+
+    def _seen(self) -> set:
+        """The cards a seat viewer sees now (empty for other viewers)."""
+        if not isinstance(self.viewer, int):
+            return set()
+        view = self.game.view(self.viewer)
+        return {c for zone in view["zones"].values() for part in zone
+                for c in (part if isinstance(part, list) else [part]) if c is not None}
 
     def rewound(self):
         """The game was taken back (rulekit.play.session.rewind): say so, and carry on
@@ -45,6 +54,7 @@ class Transcript:
         self.seen_events = len(g.events)
         self.phase = g.phase
         self.recent.clear()
+        self.known = self._seen()
         self.say(f"  -- taken back: the game is as it was after {g.actions} "
                  f"action{'s' if g.actions != 1 else ''} --")
 
@@ -104,13 +114,14 @@ class Transcript:
             elif ev["kind"] == "moved" and isinstance(self.viewer, int) \
                     and ev["to"][1] == self.viewer and not self.dealing \
                     and zones[ev["to"][0]].see == "owner":
-                got = [c for c in ev["cards"] if c not in g.public]   # not from the table
+                got = [c for c in ev["cards"] if c not in self.known]  # not seen before
                 if got:
                     self.say(f"    you get {' '.join(got)}")
             elif "text" in ev:
                 self._phase(ev.get("phase"))
                 self.say(f"    * {ev['text']}")
         self.seen_events = len(g.events)
+        self.known = self._seen()
         self._phase(g.phase)
 
     def _phase(self, phase):
