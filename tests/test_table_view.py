@@ -230,3 +230,15 @@ def test_undo_after_resume_and_at_a_simultaneous_step():
                         inp=io.StringIO("undo\n"))           # as after --resume: no memory
     assert person.choose(game) is UNDO
     assert len(game.history) == 3 and not game._pending       # back to round two's start
+
+
+def test_the_hot_seat_handover_clears_the_scrollback_too():
+    from rich.console import Console
+
+    from rulekit.play.terminal import HotSeat
+    out = io.StringIO()
+    screen = HotSeat(Console(file=out, force_terminal=True, width=80))
+    screen.handover(2, io.StringIO("\n"))
+    text = out.getvalue()
+    assert "\x1b[2J" in text and "\x1b[3J" in text        # the screen, then its scrollback
+    assert text.index("\x1b[3J") < text.index("pass the screen to seat 2")
