@@ -237,7 +237,7 @@ def test_the_hot_seat_handover_clears_the_scrollback_too():
 
     from rulekit.play.terminal import HotSeat
     out = io.StringIO()
-    screen = HotSeat(Console(file=out, force_terminal=True, width=80))
+    screen = HotSeat(Console(file=out, force_terminal=True, width=80, highlight=False))
     screen.handover(2, io.StringIO("\n"))
     text = out.getvalue()
     assert "\x1b[2J" in text and "\x1b[3J" in text        # the screen, then its scrollback
