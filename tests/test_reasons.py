@@ -149,3 +149,18 @@ def test_atlanta_a_slough_of_a_rank_that_is_not_losing():
     name = rules.ranks[rules.rank_of[card]]
     assert why.startswith(f"the rank of {card} ({name}) is not in the ranks on the trick below "
                           "its top rank ([")
+
+
+def test_the_form_of_a_choice_is_checked_before_its_cards():
+    # C-5 (collect: play one card from the hand, or take the top of the stock): words
+    # after `stock`, a card named twice and two cards for a one-card play each get their
+    # own reason, not "you do not hold"
+    rules = rulekit.load("mattis")
+    game = _play_until(rules, 4, lambda g: g.phase == "collect" and {"play", "stock"} <= {
+        a.name for a in g.legal_actions()}, players=4)
+    seat, acts = game.to_act, game.legal_actions()
+    assert why_not(game, seat, "stock 7h", acts) == "stock takes no choice: type 'stock' alone"
+    assert why_not(game, seat, "play 10h 10h", acts) == \
+        "TH is named twice (a card can be chosen once)"
+    first = next(str(a) for a in acts if a.name == "play")
+    assert why_not(game, seat, "play 7h,8h", acts) == f"play takes one card, such as '{first}'"

@@ -55,6 +55,9 @@ def why_not(game, seat: int, text: str, actions) -> str:
         named = [rules.parse_card(w) for w in words[1:]]
     except CardError:
         named = []
+    shape = _shape(defn, words[1:], named, actions)
+    if shape:
+        return shape
     try:
         reasons = Reasons(game, seat, defn)
         offered = reasons.offered()             # cards the choice may take besides a hand's
@@ -67,6 +70,21 @@ def why_not(game, seat: int, text: str, actions) -> str:
         if missing and all(c in rules.pack for c in missing):
             return f"you do not hold {' '.join(missing)}"
         return _fallback(game, defn)
+
+
+def _shape(defn, said: list, named: list, actions) -> str:
+    """What is wrong with the form of the choice, not its cards: words after an action
+    that takes none, a card named twice, several cards for an action that takes one;
+    '' when the form is right."""
+    mine = [a for a in actions if a.defn is defn]
+    if defn.var is None and said:
+        return f"{defn.name} takes no choice: type '{defn.name}' alone"
+    twice = next((c for c in named if named.count(c) > 1), None)
+    if twice is not None:
+        return f"{twice} is named twice (a card can be chosen once)"
+    if len(named) > 1 and mine and all(len(a.cards) == 1 for a in mine):
+        return f"{defn.name} takes one card, such as '{mine[0]}'"
+    return ""
 
 
 _FAILURES = (RulesetFailure, RulesetError, ExprError, ValueError, TypeError, KeyError)
