@@ -242,3 +242,12 @@ def test_the_hot_seat_handover_clears_the_scrollback_too():
     text = out.getvalue()
     assert "\x1b[2J" in text and "\x1b[3J" in text        # the screen, then its scrollback
     assert text.index("\x1b[3J") < text.index("pass the screen to seat 2")
+
+
+def test_a_seat_shown_to_all_reads_as_a_seat():
+    # DUR-4: the attacker and defender of the bout are named as seats in the header
+    rules = rulekit.load("durak")
+    game = rules.new_game(players=4, seed=3)
+    head = render_view(game, 0, CardStyle(rules, ascii=True))[0]
+    assert f"attacker: seat {game.v['attacker']}" in head
+    assert f"defender: seat {game.v['defender']}" in head

@@ -110,6 +110,8 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
                 value = style.suit(value)
             elif d.type == "card":
                 value = style.card(value)
+            elif d.type == "seat":
+                value = f"seat {value}"
             shown_vars.append(f"{name}: {value}")
     lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
     marks = table_values(game, seat, view)
