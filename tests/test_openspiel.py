@@ -75,7 +75,7 @@ def test_the_action_ids_are_bounded_by_the_pack_and_the_names():
     names = {a.name for ph in rules.phases.values() for a in ph.actions.values()}
     # the cards, done, the names (call, draw, pass, play), a suit for call
     assert game.num_distinct_actions() == len(rules.pack) + 1 + len(names) + len(rules.suits)
-    assert game.max_chance_outcomes() == len(rules.pack) + 1
+    assert game.max_chance_outcomes() == len(rules.pack)
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert openspiel.load_game("crazy_eights", players=3).get_type().utility == \
         pyspiel.GameType.Utility.GENERAL_SUM

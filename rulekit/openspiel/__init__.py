@@ -100,7 +100,7 @@ class RulekitGame(pyspiel.Game):
         layout = spec.layout
         info = pyspiel.GameInfo(
             num_distinct_actions=layout.size,
-            max_chance_outcomes=max(len(layout.pack) + 1, hi),
+            max_chance_outcomes=max(len(layout.pack), hi),    # a card; a seat
             num_players=n, min_utility=-bound, max_utility=bound,
             utility_sum=0.0 if zero_sum else None,
             max_game_length=max_actions * (layout.max_cards + 2))

@@ -126,7 +126,7 @@ def options(layout: Layout, cands: list, name, picks: tuple) -> dict:
         cards = a[1]
         if a[4].kind in TYPED_CHOICES:
             continue
-        if len(cards) == n:
+        if len(set(cards)) == n:         # exactly the cards picked
             out[layout.done] = (ACT, a)
         else:
             for c in cards:

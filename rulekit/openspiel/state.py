@@ -42,13 +42,14 @@ class Core:
     for the run in progress), ``need`` (the draw waiting for an outcome: a number or a
     list of cards; None when not at a chance node), ``deal`` (the answers of the deal),
     ``name``, ``picks`` and ``ids`` (the selection in progress: the name chosen or
-    None, the cards picked, the ids used)."""
+    None, the cards picked, the ids used), ``seat`` (who took the pending action),
+    ``opts`` (the legal ids, once computed; None when they may have changed)."""
     __slots__ = ("spec", "trail", "pending", "draws", "need", "deal", "name", "picks",
-                 "ids", "seat")
+                 "ids", "seat", "opts")
 
     def __init__(self, spec):
         self.spec = spec
-        self.trail = self.pending = self.need = self.name = self.seat = None
+        self.trail = self.pending = self.need = self.name = self.seat = self.opts = None
         self.draws, self.deal, self.picks, self.ids = (), (), (), ()
 
     def __deepcopy__(self, memo):
@@ -105,14 +106,16 @@ class RulekitState(pyspiel.State):
         """Apply the engine Action ``act`` (its draws become chance nodes)."""
         c = self._c
         c.pending, c.seat, c.draws = act, act[2], ()
-        c.name, c.picks = None, ()
+        c.name, c.picks, c.opts = None, (), None
         self._run()
 
     def _options(self) -> dict:
         c = self._c
-        game = c.trail.game
-        return options(c.spec.layout, candidates(game.legal_actions(), c.name, c.picks),
-                       c.name, c.picks)
+        if c.opts is None:
+            game = c.trail.game
+            c.opts = options(c.spec.layout, candidates(game.legal_actions(), c.name, c.picks),
+                             c.name, c.picks)
+        return c.opts
 
     # ---- the OpenSpiel API ------------------------------------------------------------
     def current_player(self) -> int:
@@ -170,6 +173,7 @@ class RulekitState(pyspiel.State):
         else:
             c.picks = c.picks + (what,)
         c.ids = c.ids + (action,)
+        c.opts = None
         left = candidates(c.trail.game.legal_actions(), c.name, c.picks)
         if len(left) == 1:
             self._take(left[0])
@@ -223,7 +227,8 @@ class RulekitState(pyspiel.State):
     def __str__(self) -> str:
         c = self._c
         if c.trail is None:
-            return f"dealing: {len(c.draws)} cards placed"
+            return "dealing: " + " ".join(dealt_order(c.spec.layout.pack, c.draws)) + \
+                f" (draws {list(c.draws)})"
         game = c.trail.game
         head = game.dump()
         head.pop("legal", None)
@@ -251,9 +256,7 @@ class RulekitState(pyspiel.State):
         if c.trail is None:
             raise RecordError("no record during the deal: the deck is not chosen yet")
         spec = c.spec
-        deck = list(spec.layout.pack)
-        for i, k in enumerate(c.deal[:len(deck) - 1]):   # the deal's first draws: the deck
-            deck[i], deck[i + k] = deck[i + k], deck[i]
+        deck = dealt_order(spec.layout.pack, c.deal)
         game = c.trail.game
         rec = make_record(game, spec.name, spec.options, 0, deck=deck)
         again = spec.rules.new_game(players=spec.n, seed=0, deck=deck,
@@ -268,3 +271,14 @@ class RulekitState(pyspiel.State):
                               "its chance nodes chose): a record holds a seed for those, "
                               "so it would not replay")
         return rec
+
+
+def dealt_order(pack: list, draws: tuple) -> list:
+    """The deck the deal's ``draws`` (the answers of its first draws: the shuffle of
+    the pack, card by card; see :class:`rulekit.randomness.Chance`) put in order: the
+    whole pack once the shuffle is done, else the cards placed so far."""
+    deck = list(pack)
+    picks = draws[:max(0, len(deck) - 1)]
+    for i, k in enumerate(picks):
+        deck[i], deck[i + k] = deck[i + k], deck[i]
+    return deck if len(picks) >= len(deck) - 1 else deck[:len(picks)]
