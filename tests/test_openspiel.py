@@ -58,7 +58,10 @@ def test_openspiel_api_check_on_every_bundled_ruleset(name):
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
     state = play_out(game.new_initial_state(), random.Random(name))
     result = state.rulekit_game.result
-    assert result.status == ("finished" if name not in LONG else result.status)
+    if name in LONG:
+        assert result.status in ("finished", "aborted")
+    else:
+        assert result.status == "finished"
     assert state.returns() == (result.returns if result.returns is not None
                                else [0.0] * game.num_players())
 
@@ -67,6 +70,20 @@ def test_openspiel_api_check_on_every_bundled_ruleset(name):
 def test_openspiel_api_check_on_toys(toy, players):
     game = openspiel.load_game(str(TOYS / f"{toy}.yaml"), players=players, max_actions=200)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_a_serialized_state_reads_back_as_the_same_state():
+    """Serialization (not part of the check above): a state is its game's parameters
+    and the ids applied; OpenSpiel's own check passes with it too."""
+    game = bridged("durak", players=2)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = play_out(game.new_initial_state(), random.Random(9), upto=80)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and state2.history() == state.history()
+    assert str(state2) == str(state)
+    assert state2.information_state_string(1) == state.information_state_string(1)
+    assert state2.legal_actions() == state.legal_actions()
 
 
 def test_the_action_ids_are_bounded_by_the_pack_and_the_names():
@@ -220,11 +237,14 @@ def test_bad_input_gets_a_clear_error():
         openspiel.load_game("no_such_game")
     with pytest.raises(ValueError, match="is for 2 to 6 players, not 9"):
         openspiel.load_game("durak", players=9)
-    with pytest.raises(ValueError, match="not name=value"):
+    with pytest.raises(ValueError, match="not name:value"):
         pyspiel.load_game("rulekit", {"ruleset": "durak", "options": "transfer"})
     game = pyspiel.load_game("rulekit", {"ruleset": "durak", "players": 3,
                                          "options": "transfer=true"})
     assert game.num_players() == 3 and isinstance(game, openspiel.RulekitGame)
+    assert game.spec.rules.options["transfer"] is True
+    again = pyspiel.load_game(str(game))        # the game's text loads the same game
+    assert str(again) == str(game) and again.spec.rules.options == game.spec.rules.options
     state = game.new_initial_state()
     with pytest.raises(IllegalAction, match="chance outcome 99 is not possible"):
         state.apply_action(99)

@@ -13,9 +13,12 @@ deal's shuffle card by card, then any later shuffle or draw; :mod:`.state`); a
 decision is made one card per OpenSpiel action (:mod:`.moves`); returns are the
 game's own (:mod:`rulekit.outcome`), zero-sum for two seats with the default returns;
 observation and information-state strings (and an observation tensor) come from
-``view(seat)`` (:mod:`.observe`). Serialization is not supported.
+``view(seat)`` (:mod:`.observe`). A serialized state is its game's parameters and
+the ids applied, replayed when read.
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 import pyspiel
 
@@ -45,35 +48,67 @@ def _game_type(utility, lo: int, hi: int):
 
 class Spec:
     """A bridged game's fixed data: ``rules``, ``name`` (as given), ``options``, ``n``
-    seats, ``max_actions``, ``layout`` (:class:`~.moves.Layout`)."""
+    seats, ``max_actions``, ``layout`` (:class:`~.moves.Layout`), ``params`` (the
+    game's parameters, as OpenSpiel's text of the game writes them)."""
 
     def __init__(self, rules, name: str, options: dict, n: int, max_actions: int):
         self.rules, self.name, self.options = rules, name, options
         self.n, self.max_actions = n, max_actions
         self.layout = Layout(rules, rules.players[1])
+        self.params: dict = {}
+
+
+_LOADED: dict = {}      # (ruleset, options, file stamp) -> Rules: loaded once
+
+
+def _rules(name: str, options: dict):
+    """``load(name, options)``, kept for the next game of the same ruleset and options
+    (a file's ruleset: while the file keeps its time and size)."""
+    from ..runtime.loader import load
+    from ..source.files import bundled_rulesets
+    stamp = None
+    if name not in bundled_rulesets():
+        try:
+            st = Path(name).stat()
+            stamp = (str(Path(name).resolve()), st.st_mtime_ns, st.st_size)
+        except (OSError, ValueError):
+            return load(name, options)          # its error, in words
+    key = (name, tuple(sorted((k, repr(v)) for k, v in options.items())), stamp)
+    rules = _LOADED.get(key)
+    if rules is None:
+        rules = load(name, options)
+        if len(_LOADED) >= 32:
+            _LOADED.clear()
+        _LOADED[key] = rules
+    return rules
 
 
 def _options_text(text: str) -> dict:
+    """``name:value;name:value`` (or ``name=value,name=value``) as a dict of texts;
+    ValueError for a part that is not name and value."""
     out = {}
-    for part in text.replace(";", ",").split(","):
+    for part in text.replace(",", ";").split(";"):
         if part.strip():
-            key, eq, value = part.partition("=")
-            if not eq or not key.strip():
-                raise ValueError(f"options: {part.strip()!r} is not name=value (options "
-                                 "are written name=value,name=value)")
-            out[key.strip()] = value.strip()
+            cut = min((k for k in (part.find(":"), part.find("=")) if k > 0), default=-1)
+            if cut < 0 or not part[:cut].strip():
+                raise ValueError(f"options: {part.strip()!r} is not name:value (options are "
+                                 "written name:value;name:value)")
+            out[part[:cut].strip()] = part[cut + 1:].strip()
     return out
+
+
+def _option_text(value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 class RulekitGame(pyspiel.Game):
     """A ruleset as a pyspiel game. ``params``: ``ruleset`` (a bundled name or a path),
-    ``players`` (0: the ruleset's default), ``options`` (``name=value,...`` text, or a
+    ``players`` (0: the ruleset's default), ``options`` (``name:value;...`` text, or a
     dict through :func:`load_game`), ``max_actions`` (the engine's limit: the game
     ends as aborted, all returns 0). Raises RulesetError for a ruleset that does not
     load, ValueError for a bad player count, options text or max_actions."""
 
     def __init__(self, params=None):
-        from ..runtime.loader import load
         params = dict(params or {})
         name = params.get("ruleset", "")
         if not isinstance(name, str) or not name:
@@ -81,7 +116,7 @@ class RulekitGame(pyspiel.Game):
                              "(the 'ruleset' parameter)")
         options = params.get("options", "")
         options = _options_text(options) if isinstance(options, str) else dict(options)
-        rules = load(name, options)
+        rules = _rules(name, options)
         lo, hi, default = rules.players
         n = params.get("players", 0) or default
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
@@ -104,8 +139,9 @@ class RulekitGame(pyspiel.Game):
             num_players=n, min_utility=-bound, max_utility=bound,
             utility_sum=0.0 if zero_sum else None,
             max_game_length=max_actions * (layout.max_cards + 2))
-        full = {"ruleset": name, "players": n, "max_actions": max_actions,
-                "options": ",".join(f"{k}={v}" for k, v in options.items())}
+        spec.params = full = {
+            "ruleset": name, "players": n, "max_actions": max_actions,
+            "options": ";".join(f"{k}:{_option_text(v)}" for k, v in options.items())}
         super().__init__(_game_type(utility, lo, hi), info, full)
 
     def new_initial_state(self) -> RulekitState:

@@ -43,13 +43,19 @@ class Core:
     list of cards; None when not at a chance node), ``deal`` (the answers of the deal),
     ``name``, ``picks`` and ``ids`` (the selection in progress: the name chosen or
     None, the cards picked, the ids used), ``seat`` (who took the pending action),
-    ``opts`` (the legal ids, once computed; None when they may have changed)."""
+    ``opts`` (the legal ids, once computed; None when they may have changed), ``past``
+    (every id applied, last first: ``(id, (id, ... None))``).
+
+    Pickled (OpenSpiel's serialization), it is the game's parameters and ``past``;
+    unpickled, the game is loaded again (``pyspiel.load_game``; rulekit.openspiel
+    keeps what it loaded) and the ids applied to a new state."""
     __slots__ = ("spec", "trail", "pending", "draws", "need", "deal", "name", "picks",
-                 "ids", "seat", "opts")
+                 "ids", "seat", "opts", "past")
 
     def __init__(self, spec):
         self.spec = spec
         self.trail = self.pending = self.need = self.name = self.seat = self.opts = None
+        self.past = None
         self.draws, self.deal, self.picks, self.ids = (), (), (), ()
 
     def __deepcopy__(self, memo):
@@ -60,6 +66,22 @@ class Core:
         for k in Core.__slots__:
             setattr(new, k, getattr(self, k))
         return new
+
+    def __reduce__(self):
+        ids, node = [], self.past
+        while node is not None:
+            ids.append(node[0])
+            node = node[1]
+        ids.reverse()
+        return (_restore, (dict(self.spec.params), ids))
+
+
+def _restore(params: dict, ids: list) -> Core:
+    """The Core of the state that ``ids`` reach in the game of ``params``."""
+    state = pyspiel.load_game("rulekit", params).new_initial_state()
+    for a in ids:
+        state.apply_action(a)
+    return state._c
 
 
 class RulekitState(pyspiel.State):
@@ -151,6 +173,11 @@ class RulekitState(pyspiel.State):
         return sorted((card_id[x], p) for x in need)
 
     def _apply_action(self, action: int) -> None:
+        self._act(action)
+        c = self._c
+        c.past = (action, c.past)
+
+    def _act(self, action: int) -> None:
         c = self._c
         if c.need is not None:
             self._apply_chance(action)
