@@ -205,6 +205,26 @@ def test_a_simultaneous_choice_stays_hidden_until_all_have_chosen():
     assert "seat 0 chose" in state.information_state_string(1)
 
 
+def test_a_shared_window_asks_the_first_seat_then_the_next_once_it_passes():
+    game = openspiel.load_game(str(TOYS / "window.yaml"), players=3)
+    rng = random.Random(6)
+    for _ in range(50):
+        state = dealt(game, rng)
+        play_out(state, rng, upto=len(state.history()) + rng.randrange(12))
+        g = state.rulekit_game
+        if state.is_chance_node() or state.is_terminal() or len(g.actors) < 2:
+            continue
+        first, second = g.actors[0], g.actors[1]
+        assert state.current_player() == first
+        texts = {state.action_to_string(a): a for a in state.legal_actions()}
+        if "pass" in texts:
+            state.apply_action(texts["pass"])
+            assert state.current_player() == second
+            assert state.rulekit_game.history[-1] == f"{first}: pass"
+            return
+    pytest.fail("no shared window with two seats was reached")
+
+
 def test_a_record_of_a_bridged_game_replays():
     from rulekit.runtime.replay import replay
     state = play_out(bridged("durak", players=2).new_initial_state(),

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pyspiel
+try:
+    import pyspiel
+except ImportError as exc:                 # say how to get it, not just its name
+    raise ImportError("the OpenSpiel bridge needs open_spiel: pip install "
+                      "'rulekit[openspiel]'") from exc
 
 from ..limits import MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .moves import Layout
