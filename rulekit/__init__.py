@@ -16,7 +16,8 @@ Errors: :class:`RulesetError` (with ``diagnostics``), :class:`IllegalAction`,
 
 The package is in layers that import only downward (docs/architecture.md): ``errors``
 and ``limits``; ``source`` (files, YAML, extends); ``lang`` (grammar, types, built-ins,
-effects, schema); ``model``; ``compiler``; ``analysis``; ``runtime``; ``play``; ``simulation``; ``cli``.
+effects, schema); ``model``; ``compiler``; ``analysis``; ``runtime``; ``play``; ``simulation`` and ``openspiel`` (the OpenSpiel bridge, docs/openspiel.md);
+``cli``.
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The game's seeded random source: how rulekit shuffles.
+"""The game's seeded random source: how rulekit shuffles, and a source whose draws an
+outside chooser answers.
 
 :func:`shuffle` is the Fisher-Yates shuffle of CPython's ``random.Random.shuffle`` (as
 of Python 3.11), written out with ``getrandbits`` bound once instead of a method call
@@ -6,6 +7,12 @@ per card: the same random source in the same state gives the same order and leav
 source in the same state, about twice as fast. Owning it keeps records exact whatever a
 later Python's ``random.shuffle`` does (``tests/test_randomness.py`` holds both to the
 same results).
+
+:class:`Chance` is the hook for tools that choose the game's luck themselves (the
+OpenSpiel bridge makes each draw a chance node): every draw the engine makes (a
+shuffle, card by card; a number below ``n``, such as the dealer draw or a card put
+``at: random``) is asked of its ``choose`` function. A game given no such source pays
+one class comparison per shuffle.
 """
 from __future__ import annotations
 
@@ -14,7 +21,11 @@ import random
 
 def shuffle(rng: random.Random, cards: list) -> None:
     """Shuffle the list ``cards`` in place with ``rng`` (a ``random.Random``): the order
-    ``rng.shuffle(cards)`` gives."""
+    ``rng.shuffle(cards)`` gives. A subclass of ``random.Random`` (such as
+    :class:`Chance`) shuffles with its own ``shuffle``."""
+    if rng.__class__ is not random.Random:
+        rng.shuffle(cards)
+        return
     getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
@@ -23,3 +34,50 @@ def shuffle(rng: random.Random, cards: list) -> None:
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+class Chance(random.Random):
+    """A random source whose every draw ``choose`` answers.
+
+    ``choose(options)`` is called with either a whole number ``n`` >= 2 (a number from
+    0 to n - 1 is wanted: ``randrange``, ``randint``, ``choice`` ...) or a list of two
+    or more items (the next item of a shuffled order is wanted, out of those left) and
+    returns a whole number: the number drawn, or the index of the chosen item in the
+    list. A draw with one possible result is not asked. ``shuffle(x)`` asks for the
+    item of each position in turn, first to last, among the items not yet placed.
+    ``random()`` and ``getrandbits()`` (draws with no finite list of results) raise
+    NotImplementedError; a bad answer of ``choose`` raises ValueError.
+    """
+
+    def __init__(self, choose):
+        super().__init__(0)
+        self.choose = choose
+
+    def _randbelow(self, n: int) -> int:
+        if n <= 1:
+            return 0
+        return self._answer(n, n)
+
+    def _answer(self, options, n: int) -> int:
+        k = self.choose(options)
+        if k.__class__ is not int or not 0 <= k < n:
+            raise ValueError(f"a chance choice must be a whole number from 0 to {n - 1}, "
+                             f"not {k!r}")
+        return k
+
+    def shuffle(self, x) -> None:
+        """Put ``x`` (a list) in the order ``choose`` picks, position by position."""
+        for i in range(len(x) - 1):
+            left = x[i:]
+            j = i + self._answer(left, len(left))
+            x[i], x[j] = x[j], x[i]
+
+    def random(self):
+        raise NotImplementedError("a Chance source answers draws from a finite list only")
+
+    def getrandbits(self, k):
+        raise NotImplementedError("a Chance source answers draws from a finite list only")
+
+    def fork(self) -> "Chance":
+        """A copy that asks the same ``choose`` (what a copy of a game draws from)."""
+        return Chance(self.choose)

@@ -46,10 +46,11 @@ _copy = list.copy
 class GameState(SharedSteps, ActionParsing, State):
     """A game in progress. Made by :meth:`rulekit.runtime.rules.Rules.new_game` (see it
     for the arguments; ``random_version=1`` uses the random source as records of format
-    ``/1`` did: a given dealer took no value from it)."""
+    ``/1`` did: a given dealer took no value from it; ``source``: draw from it instead
+    of ``random.Random(seed)``)."""
 
     def __init__(self, rules, players=None, seed=0, deck=None, dealer=None,
-                 max_actions=MAX_ACTIONS, random_version=2):
+                 max_actions=MAX_ACTIONS, random_version=2, source=None):
         n = rules.players[2] if players is None else players
         lo, hi, _ = rules.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
@@ -72,7 +73,9 @@ class GameState(SharedSteps, ActionParsing, State):
                              f"most that many actions), not {str(max_actions)[:20]}")
         if random_version not in (1, 2):
             raise ValueError(f"random_version must be 1 or 2, not {random_version!r}")
-        rng = random.Random(seed)
+        if source is not None and not isinstance(source, random.Random):
+            raise ValueError(f"source must be a random.Random, not {type(source).__name__}")
+        rng = random.Random(seed) if source is None else source
         if deck is None:
             order = list(rules.pack)
             shuffle(rng, order)

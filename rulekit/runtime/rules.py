@@ -16,20 +16,24 @@ class Rules(Ruleset):
 
     def new_game(self, players: int | None = None, seed: int | None = 0, deck=None,
                  dealer: int | None = None, max_actions: int = MAX_ACTIONS,
-                 random_version: int = 2):
+                 random_version: int = 2, source=None):
         """Start a game: ``players`` (default: the ruleset's default), ``seed`` (int;
         shuffles the deck when ``deck`` is None, then draws the dealer when ``dealer`` is
         None), ``deck`` (all cards, top first, as card text), ``dealer`` (seat),
         ``max_actions`` (recorded actions before the game is stopped as aborted),
         ``random_version`` (1: as records of format ``/1`` used the random source, a
         given dealer taking no value from it; 2, the default: the dealer draw always
-        takes one, so play-time shuffles do not depend on how the dealer was chosen).
+        takes one, so play-time shuffles do not depend on how the dealer was chosen),
+        ``source`` (a ``random.Random`` to draw from instead of one seeded with ``seed``,
+        such as :class:`rulekit.randomness.Chance`: every shuffle and draw is then
+        asked of an outside chooser; ``restart`` and records still use ``seed``).
         Returns a :class:`~rulekit.runtime.engine.GameState`. Raises ValueError with a
         message for a bad player count, dealer or deck (rulekit.CardError for bad card
         text)."""
         from .engine import GameState
         return GameState(self, players=players, seed=seed, deck=deck, dealer=dealer,
-                         max_actions=max_actions, random_version=random_version)
+                         max_actions=max_actions, random_version=random_version,
+                         source=source)
 
     def expression(self, text: str, names: tuple = ()):
         """Compile ``text`` against this ruleset, once (cached): a function ``f(game, L)``

@@ -72,10 +72,23 @@ class State:
         copy first (about 10 us, and nothing for the many copies that never draw)."""
         if self._rng_shared:
             old = self._rng
-            self._rng = random.Random.__new__(random.Random)   # no seeding from the OS
-            self._rng.setstate(old.getstate())
+            if old.__class__ is random.Random:
+                self._rng = random.Random.__new__(random.Random)   # no seeding from the OS
+                self._rng.setstate(old.getstate())
+            else:                           # another source (randomness.Chance)
+                self._rng = old.fork()
             self._rng_shared = False
         return self._rng
+
+    def use_random(self, source: random.Random) -> None:
+        """Draw from ``source`` from now on (a ``random.Random``, or a
+        :class:`rulekit.randomness.Chance` whose draws an outside chooser answers; a
+        subclass must have ``fork()``, the copy a copy of the game draws from)."""
+        if not isinstance(source, random.Random):
+            raise ValueError(f"a random source is a random.Random, not "
+                             f"{type(source).__name__}")
+        self._rng = source
+        self._rng_shared = False
 
     def emit(self, event: dict) -> None:
         """Append ``event`` (a dict with ``kind``: moved, revealed, shown, announced, out,

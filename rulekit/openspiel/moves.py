@@ -1,0 +1,135 @@
+"""Bounded action ids for a ruleset's actions: one card per decision.
+
+A rulekit decision lists :class:`~rulekit.runtime.actions.Action` objects (a name, and
+a card, a play of several cards, a typed value or nothing). OpenSpiel wants a fixed
+range of whole numbers. :class:`Layout` numbers, for one ruleset:
+
+- ``0 .. P - 1``: the cards of the pack (``P`` cards, in the pack's order): *pick* that
+  card (a card choice, or one more card of a play);
+- ``P``: ``done``: take the action whose cards are exactly those picked so far (or an
+  action with no cards);
+- ``P+1 .. P+K``: the ruleset's ``K`` action names, sorted: the action's name, asked
+  first when the seat's legal actions have several names;
+- ``P+K+1 ..``: a typed choice's value (a seat: its number; a rank or suit: its
+  number, low to high as the ruleset lists them; a number or word: its place, sorted, among the
+  values legal now, at most ``MAX_CHOICES``).
+
+A selection (the name, the cards picked) narrows the legal actions; as soon as one is
+left it is taken. So a play of k cards takes at most k + 2 decisions.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from ..limits import MAX_CHOICES
+from ..model import TYPED_CHOICES
+from ..runtime.actions import action_key
+
+PICK, NAME, ACT = "pick", "name", "act"
+
+
+class Layout:
+    """The action ids of one ruleset (see the module docstring). ``size`` is the number
+    of distinct ids; ``card_id`` maps a card to its id; ``max_cards`` bounds the picks
+    of one action (the pack's size)."""
+
+    def __init__(self, rules, max_players: int):
+        self.rules = rules
+        self.pack = list(rules.pack)
+        self.card_id = {c: i for i, c in enumerate(self.pack)}
+        p = len(self.pack)
+        self.done = p
+        defs = [a for ph in rules.phases.values() for a in ph.actions.values()]
+        self.names = sorted({a.name for a in defs})
+        self.name_id = {nm: p + 1 + i for i, nm in enumerate(self.names)}
+        self.value_base = p + 1 + len(self.names)
+        kinds = {a.kind for a in defs}
+        width = 0
+        if "seat" in kinds:
+            width = max(width, max_players)
+        if "rank" in kinds:
+            width = max(width, len(rules.ranks))
+        if "suit" in kinds:
+            width = max(width, len(rules.suits))
+        if kinds & {"int", "str"}:
+            width = max(width, MAX_CHOICES)
+        self.size = self.value_base + width
+        self.max_cards = p
+
+    def describe(self, action_id: int) -> str:
+        """What ``action_id`` means in any state (``pick 7H``, ``done``, ``name take``,
+        ``value 3``); ValueError for an id out of range."""
+        if action_id.__class__ is not int or not 0 <= action_id < self.size:
+            raise ValueError(f"an action id is from 0 to {self.size - 1}, not {action_id!r}")
+        if action_id < self.done:
+            return f"pick {self.pack[action_id]}"
+        if action_id == self.done:
+            return "done"
+        if action_id < self.value_base:
+            return f"name {self.names[action_id - self.done - 1]}"
+        return f"value {action_id - self.value_base}"
+
+    def value_id(self, act, values: list) -> int:
+        """The id of typed choice ``act``; ``values`` the legal values of its name now
+        (for numbers and words, numbered in sorted order). Raises IllegalAction for a
+        value the layout cannot number (more than MAX_CHOICES numbers or words)."""
+        kind, value = act[4].kind, act[3]
+        rules = self.rules
+        if kind == "seat" or (kind in ("rank", "suit") and value.__class__ is int):
+            k = value                   # a seat, a rank's (or suit's) number
+        elif kind == "rank":
+            k = rules.ranks.index(value)
+        elif kind == "suit":
+            k = rules.suits.index(value)
+        else:
+            k = sorted(values, key=repr).index(value)
+            if k >= MAX_CHOICES:
+                raise IllegalAction(f"action {act[0]}: more than {MAX_CHOICES} values to "
+                                    "choose from, which the action ids cannot number",
+                                    str(act), act[2], [])
+        return self.value_base + k
+
+
+def candidates(legal: list, name, picks: tuple) -> list:
+    """The legal actions (once each, as the engine indexes them) that the selection so
+    far allows: named ``name`` (None: any) and holding every card of ``picks``."""
+    seen, out = set(), []
+    need = set(picks)
+    for a in legal:
+        key = action_key(a)
+        if key in seen:
+            continue
+        seen.add(key)
+        if name is not None and a[0] != name:
+            continue
+        if need and not need.issubset(a[1]):
+            continue
+        out.append(a)
+    return out
+
+
+def options(layout: Layout, cands: list, name, picks: tuple) -> dict:
+    """The ids legal at a selection: id -> (NAME, name) | (PICK, card) | (ACT, Action).
+    ``cands`` from :func:`candidates` (not empty)."""
+    if name is None:
+        names = sorted({a[0] for a in cands})
+        if len(names) > 1:
+            return {layout.name_id[nm]: (NAME, nm) for nm in names}
+    out = {}
+    typed = [a for a in cands if a[4].kind in TYPED_CHOICES]
+    if typed:
+        values = [a[3] for a in typed]
+        for a in typed:
+            out[layout.value_id(a, values)] = (ACT, a)
+    n = len(picks)
+    card_id = layout.card_id
+    for a in cands:
+        cards = a[1]
+        if a[4].kind in TYPED_CHOICES:
+            continue
+        if len(set(cards)) == n:         # exactly the cards picked
+            out[layout.done] = (ACT, a)
+        else:
+            for c in cards:
+                if c not in picks:
+                    out.setdefault(card_id[c], (PICK, c))
+    return out

@@ -1,0 +1,205 @@
+"""What a seat knows, as OpenSpiel's strings and tensor, built from ``view(seat)`` only.
+
+- The **observation** of seat ``s`` is ``view(s)`` now, one ``key=value`` line per
+  part: each zone (a seat's zone as ``zone[seat]``; a hidden card as ``?``), each
+  variable (``vars.name``), the phase, the seat to act, its legal actions (only when
+  ``s`` may act), ...; then, while ``s`` is choosing card by card, its selection.
+- The **information state** of ``s`` is its history of what it saw: for each step of
+  the game (the deal, then each action taken), the action as ``s`` saw it (a private
+  action's public text, a simultaneous choice as ``seat 2 chose``), the announcements,
+  and the lines of ``view(s)`` that changed; then the current selection. Everything
+  comes from views and from what the engine says other seats see, so a card hidden
+  from ``s`` never shows in it.
+- The **observation tensor** (flat, float32): for each zone (each seat's, for a zone
+  per seat) one value per card of the pack (1: the card is there and ``s`` sees it)
+  and the number of cards there ``s`` does not see, divided by the pack's size; then
+  one-hots of the observing seat and of the seat to act.
+
+A :class:`Step` is one entry of a state's history (shared by copies of the state, never
+changed), remembering per seat the lines it adds.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+class Step:
+    """One step of a bridged game: ``game`` (the GameState after it, never changed),
+    ``events`` (its events), ``seat`` and ``action`` (who acted and the Action taken,
+    None for the deal), ``picks`` (the texts of the ids the seat used), ``prev``."""
+    __slots__ = ("game", "events", "seat", "action", "picks", "prev", "_flat", "_lines",
+                 "_text")
+
+    def __init__(self, game, seat, action, picks, prev):
+        self.game = game
+        self.events = game.events
+        self.seat, self.action, self.picks, self.prev = seat, action, picks, prev
+        self._flat: dict = {}
+        self._lines: dict = {}
+        self._text: dict = {}
+
+    def text(self, s: int) -> str:
+        """What seat ``s`` saw from the deal to this step (kept once asked)."""
+        out = self._text.get(s)
+        if out is not None:
+            return out
+        parts, step = [], self
+        while step is not None and s not in step._text:
+            parts.append(step.lines(s))
+            step = step.prev
+        if step is not None:
+            parts.append(step._text[s])
+        parts.reverse()
+        out = self._text[s] = "\n".join(parts)
+        return out
+
+    def flat(self, s: int) -> dict:
+        """``view(s)`` after this step as ``{key: text}`` (see :func:`flatten`)."""
+        out = self._flat.get(s)
+        if out is None:
+            out = self._flat[s] = flatten(self.game, s)
+        return out
+
+    def lines(self, s: int) -> str:
+        """What seat ``s`` saw in this step, as text lines."""
+        out = self._lines.get(s)
+        if out is None:
+            out = self._lines[s] = "\n".join(self._said(s) + self._changed(s))
+        return out
+
+    def _said(self, s: int) -> list:
+        out = ["deal"] if self.seat is None else []
+        for ev in self.events:
+            kind = ev["kind"]
+            if kind == "action":
+                a = ev["seat"]
+                text = ev["action"] if a == s or "public" not in ev else ev["public"]
+                out.append(f"seat {a}: {text}")
+            elif kind == "chosen":
+                a = ev["seat"]
+                out.append(f"seat {a} chose" + (f" {self.action}" if a == s else ""))
+            elif kind in ("announced", "shown"):
+                out.append(f"{kind}: {ev['text']}")
+            elif kind == "out":
+                out.append(f"seat {ev['seat']} is out")
+        if self.seat == s and self.picks:
+            out.append("  picked " + " ".join(self.picks))
+        return out
+
+    def _changed(self, s: int) -> list:
+        now = self.flat(s)
+        before = self.prev.flat(s) if self.prev is not None else {}
+        out = [f"  {k}={v}" for k, v in now.items() if before.get(k) != v]
+        out += [f"  {k}=" for k in before if k not in now]
+        return out
+
+
+def _cards(cards) -> str:
+    return " ".join("?" if c is None else c for c in cards)
+
+
+def flatten(game, s: int) -> dict:
+    """``game.view(s)`` as ``{key: text}``: ``zone`` or ``zone[seat]`` -> its cards
+    (``?`` hidden), ``vars.name`` -> its value as JSON, every other part -> JSON."""
+    view = game.view(s)
+    zones = game.rules.zones
+    out = {}
+    for key, value in view.items():
+        if key == "zones":
+            for name, content in value.items():
+                if zones[name].per == "seat":
+                    for seat, cards in enumerate(content):
+                        out[f"{name}[{seat}]"] = _cards(cards)
+                else:
+                    out[name] = _cards(content)
+        elif key == "vars":
+            for name, v in value.items():
+                out[f"vars.{name}"] = repr(v)
+        else:
+            out[key] = repr(value)
+    return out
+
+
+def selection_line(core, s: int) -> list:
+    """The selection in progress, for the seat making it."""
+    if core.name is None and not core.picks:
+        return []
+    if core.trail is None or core.pending is not None or core.trail.game.to_act != s:
+        return []
+    return [f"choosing: {core.name or ''} {' '.join(core.picks)}".rstrip()]
+
+
+def observation_string(core, s: int) -> str:
+    """Seat ``s``'s observation (see the module docstring)."""
+    if core.trail is None:
+        return "dealing"
+    flat = core.trail.flat(s)
+    lines = [f"{k}={v}" for k, v in flat.items()]
+    return "\n".join(lines + selection_line(core, s))
+
+
+def information_string(core, s: int) -> str:
+    """Seat ``s``'s information state (see the module docstring)."""
+    parts = [] if core.trail is None else [core.trail.text(s)]
+    pending = core.pending
+    if pending is not None:            # an action whose draws are being made
+        a = pending[2]
+        hidden = pending[4].private is not None or core.trail.game.step.simultaneous
+        parts.append(f"seat {a}: {pending}" if a == s or not hidden else f"seat {a} acted")
+    parts += selection_line(core, s)
+    return "\n".join(parts) if parts else "dealing"
+
+
+class Observer:
+    """OpenSpiel's observer of a bridged game (``make_py_observer``): strings for both
+    kinds, a tensor for observations (perfect recall: no tensor)."""
+
+    def __init__(self, spec, perfect_recall: bool):
+        self.spec = spec
+        self.recall = perfect_recall
+        if perfect_recall:
+            self.tensor = np.zeros(0, np.float32)
+            self.dict = {}
+            return
+        self.slots = [(name, seat) for name, z in spec.rules.zones.items()
+                      for seat in (range(spec.n) if z.per == "seat" else [None])]
+        p = len(spec.layout.pack)
+        size = len(self.slots) * (p + 1) + 2 * spec.n
+        self.tensor = np.zeros(size, np.float32)
+        cut = len(self.slots) * (p + 1)
+        self.dict = {"zones": self.tensor[:cut].reshape(len(self.slots), p + 1),
+                     "seat": self.tensor[cut:cut + spec.n],
+                     "to_act": self.tensor[cut + spec.n:]}
+
+    def set_from(self, state, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s observation of ``state``."""
+        self.tensor.fill(0)
+        if self.recall:
+            return
+        core = state._c
+        self.dict["seat"][player] = 1
+        if core.trail is None:
+            return
+        game = core.trail.game
+        view = game.view(player)
+        card_id = self.spec.layout.card_id
+        p = len(card_id)
+        rows = self.dict["zones"]
+        for i, (name, seat) in enumerate(self.slots):
+            content = view["zones"].get(name, [])
+            cards = content[seat] if seat is not None else content
+            hidden = 0
+            for c in cards:
+                if c is None:
+                    hidden += 1
+                else:
+                    rows[i, card_id[c]] = 1
+            rows[i, p] = hidden / p
+        if view["to_act"] is not None:
+            self.dict["to_act"][view["to_act"]] = 1
+
+    def string_from(self, state, player: int) -> str:
+        """``player``'s information state (perfect recall) or observation of ``state``."""
+        core = state._c
+        return information_string(core, player) if self.recall else \
+            observation_string(core, player)

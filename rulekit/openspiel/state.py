@@ -1,0 +1,311 @@
+"""A bridged game's state: a ``pyspiel.State`` over rulekit's ``GameState``.
+
+Chance: every random draw of the engine is a chance node. The state runs the engine
+with a :class:`rulekit.randomness.Chance` source that answers draws from the chance
+outcomes chosen so far; at the first draw it has no answer for, the run stops (the
+:class:`_Draw` signal, a BaseException the engine does not catch) and that draw is the
+state's chance node: a card, uniformly among those left (each chance node puts the
+next card of a shuffled order), or a number below ``n``. Each outcome reruns the
+action (or the deal) from the game before it, a copy, with one more answer.
+
+Decisions: see :mod:`rulekit.openspiel.moves`. Strings: :mod:`.observe`.
+"""
+from __future__ import annotations
+
+import copy
+
+import pyspiel
+
+from ..errors import IllegalAction, RecordError
+from ..randomness import Chance
+from ..runtime.records import make_record
+from .moves import ACT, NAME, PICK, candidates, options
+from .observe import Step
+
+
+class _Draw(BaseException):
+    """A draw the outcomes chosen so far do not answer: ``options`` (a number of
+    results, or the cards to pick from)."""
+
+    def __init__(self, options):
+        super().__init__()
+        self.options = options
+
+
+class Core:
+    """Everything a bridged state holds. A copy (OpenSpiel's clone deep-copies the
+    state's attributes) shares all of it: each part is replaced, never changed.
+
+    ``spec`` (the game's fixed data), ``trail`` (the last :class:`Step`: its ``game`` is
+    the game now, or before the pending action; None during the deal), ``pending``
+    (the Action whose draws are being chosen, or None), ``draws`` (the answers chosen
+    for the run in progress), ``need`` (the draw waiting for an outcome: a number or a
+    list of cards; None when not at a chance node), ``deal`` (the answers of the deal),
+    ``name``, ``picks`` and ``ids`` (the selection in progress: the name chosen or
+    None, the cards picked, the ids used), ``seat`` (who took the pending action),
+    ``opts`` (the legal ids, once computed; None when they may have changed), ``past``
+    (every id applied, last first: ``(id, (id, ... None))``).
+
+    Pickled (OpenSpiel's serialization), it is the game's parameters and ``past``;
+    unpickled, the game is loaded again (``pyspiel.load_game``; rulekit.openspiel
+    keeps what it loaded) and the ids applied to a new state."""
+    __slots__ = ("spec", "trail", "pending", "draws", "need", "deal", "name", "picks",
+                 "ids", "seat", "opts", "past")
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.trail = self.pending = self.need = self.name = self.seat = self.opts = None
+        self.past = None
+        self.draws, self.deal, self.picks, self.ids = (), (), (), ()
+
+    def __deepcopy__(self, memo):
+        return copy.copy(self)
+
+    def __copy__(self):
+        new = Core.__new__(Core)
+        for k in Core.__slots__:
+            setattr(new, k, getattr(self, k))
+        return new
+
+    def __reduce__(self):
+        ids, node = [], self.past
+        while node is not None:
+            ids.append(node[0])
+            node = node[1]
+        ids.reverse()
+        return (_restore, (dict(self.spec.params), ids))
+
+
+def _restore(params: dict, ids: list) -> Core:
+    """The Core of the state that ``ids`` reach in the game of ``params``."""
+    state = pyspiel.load_game("rulekit", params).new_initial_state()
+    for a in ids:
+        state.apply_action(a)
+    return state._c
+
+
+class RulekitState(pyspiel.State):
+    """A state of a bridged game (made by ``game.new_initial_state()``)."""
+
+    def __init__(self, game, spec):
+        super().__init__(game)
+        self._c = Core(spec)
+        self._run()
+
+    # ---- running the engine ---------------------------------------------------------
+    def _run(self) -> None:
+        """Run the deal or the pending action with the draws chosen so far."""
+        c = self._c
+        spec, draws = c.spec, c.draws
+        asked = []
+
+        def choose(opts):
+            k = len(asked)
+            asked.append(opts)
+            if k < len(draws):
+                return draws[k]
+            raise _Draw(opts)
+        source = Chance(choose)
+        try:
+            if c.trail is None:
+                game = spec.rules.new_game(players=spec.n, source=source,
+                                           max_actions=spec.max_actions)
+            else:
+                game = c.trail.game.clone()
+                game.use_random(source)
+                game.apply(c.pending)
+        except _Draw as need:
+            c.need = need.options
+            return
+        if c.trail is None:
+            c.deal = draws
+        c.trail = Step(game, c.seat, c.pending, tuple(spec.layout.describe(i) for i in c.ids),
+                       c.trail)
+        c.need = c.pending = c.seat = None
+        c.draws = c.ids = ()
+
+    def _take(self, act) -> None:
+        """Apply the engine Action ``act`` (its draws become chance nodes)."""
+        c = self._c
+        c.pending, c.seat, c.draws = act, act[2], ()
+        c.name, c.picks, c.opts = None, (), None
+        self._run()
+
+    def _options(self) -> dict:
+        c = self._c
+        if c.opts is None:
+            game = c.trail.game
+            c.opts = options(c.spec.layout, candidates(game.legal_actions(), c.name, c.picks),
+                             c.name, c.picks)
+        return c.opts
+
+    # ---- the OpenSpiel API ------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act, or pyspiel.PlayerId.CHANCE / TERMINAL."""
+        c = self._c
+        if c.need is not None:
+            return pyspiel.PlayerId.CHANCE
+        game = c.trail.game
+        if game.finished:
+            return pyspiel.PlayerId.TERMINAL
+        return game.to_act
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended (finished or aborted)."""
+        c = self._c
+        return c.need is None and c.trail.game.finished
+
+    def _legal_actions(self, player: int) -> list:
+        if player != self.current_player() or player < 0:
+            return []
+        return sorted(self._options())
+
+    def chance_outcomes(self) -> list:
+        """The outcomes of the chance node, ``[(id, probability)]``, uniform: a card's
+        id in the pack, or a number."""
+        need = self._c.need
+        if need is None:
+            return []
+        if need.__class__ is int:
+            return [(k, 1.0 / need) for k in range(need)]
+        card_id = self._c.spec.layout.card_id
+        p = 1.0 / len(need)
+        return sorted((card_id[x], p) for x in need)
+
+    def _apply_action(self, action: int) -> None:
+        self._act(action)
+        c = self._c
+        c.past = (action, c.past)
+
+    def _act(self, action: int) -> None:
+        c = self._c
+        if c.need is not None:
+            self._apply_chance(action)
+            return
+        if c.trail.game.finished:
+            raise IllegalAction(f"action id {action}: the game is over", str(action), None, [])
+        opts = self._options()
+        got = opts.get(action)
+        if got is None:
+            raise IllegalAction(f"action id {action!r} is not legal now; legal: "
+                                f"{sorted(opts)}", str(action), c.trail.game.to_act,
+                                [str(k) for k in sorted(opts)])
+        kind, what = got
+        if kind == ACT:
+            c.ids = c.ids + (action,)
+            self._take(what)
+            return
+        if kind == NAME:
+            c.name = what
+        else:
+            c.picks = c.picks + (what,)
+        c.ids = c.ids + (action,)
+        c.opts = None
+        left = candidates(c.trail.game.legal_actions(), c.name, c.picks)
+        if len(left) == 1:
+            self._take(left[0])
+
+    def _apply_chance(self, action: int) -> None:
+        c = self._c
+        need = c.need
+        if need.__class__ is int:
+            k = action if action.__class__ is int and 0 <= action < need else None
+        else:
+            ids = c.spec.layout.card_id
+            k = next((i for i, x in enumerate(need) if ids[x] == action), None)
+        if k is None:
+            raise IllegalAction(f"chance outcome {action!r} is not possible now; possible: "
+                                f"{[o for o, _ in self.chance_outcomes()]}", str(action),
+                                None, [])
+        c.draws = c.draws + (k,)
+        self._run()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        c = self._c
+        layout = c.spec.layout
+        if player == pyspiel.PlayerId.CHANCE or player < 0:
+            if c.need is not None and c.need.__class__ is int:
+                return f"chance {action} of {c.need}"
+            return f"chance {layout.pack[action]}" if 0 <= action < len(layout.pack) \
+                else f"chance {action}"
+        if c.need is None and not c.trail.game.finished and player == c.trail.game.to_act:
+            got = self._options().get(action)
+            if got is not None:
+                kind, what = got
+                if kind == ACT:
+                    return str(what)
+                name, picks = (what, c.picks) if kind == NAME else (c.name, c.picks + (what,))
+                left = candidates(c.trail.game.legal_actions(), name, picks)
+                if len(left) == 1:
+                    return str(left[0])
+                return " ".join([name or "pick"] + list(picks)) + " ..."
+        return layout.describe(action)
+
+    def returns(self) -> list:
+        """One number per seat: the game's returns once it has ended (all 0 for an
+        aborted game), else zeros."""
+        c = self._c
+        n = c.spec.n
+        if c.need is not None or not c.trail.game.finished:
+            return [0.0] * n
+        r = c.trail.game.result.returns
+        return [0.0] * n if r is None else [float(x) for x in r]
+
+    def __str__(self) -> str:
+        c = self._c
+        if c.trail is None:
+            return "dealing: " + " ".join(dealt_order(c.spec.layout.pack, c.draws)) + \
+                f" (draws {list(c.draws)})"
+        game = c.trail.game
+        head = game.dump()
+        head.pop("legal", None)
+        text = repr(head) + f"\nhistory: {game.history}"
+        if c.pending is not None:
+            text += f"\npending: {c.pending[2]}: {c.pending} draws {list(c.draws)}"
+        if c.name is not None or c.picks:
+            text += f"\nchoosing: {c.name} {' '.join(c.picks)}"
+        return text
+
+    # ---- rulekit's side -------------------------------------------------------------
+    @property
+    def rulekit_game(self):
+        """The rulekit GameState now (before the pending action at a chance node in the
+        middle of one; None during the deal). Do not change it: copies share it."""
+        trail = self._c.trail
+        return None if trail is None else trail.game
+
+    def record(self) -> dict:
+        """The game as a rulekit record (``rulekit-record/2``: the dealt deck, the
+        dealer, the actions; with the result once ended). Raises RecordError during the
+        deal, and when the record would not replay to this game: a record holds a seed
+        for draws after the deal, not the outcomes the chance nodes chose."""
+        c = self._c
+        if c.trail is None:
+            raise RecordError("no record during the deal: the deck is not chosen yet")
+        spec = c.spec
+        deck = dealt_order(spec.layout.pack, c.deal)
+        game = c.trail.game
+        rec = make_record(game, spec.name, spec.options, 0, deck=deck)
+        again = spec.rules.new_game(players=spec.n, seed=0, deck=deck,
+                                    dealer=game.first_dealer, max_actions=spec.max_actions)
+        try:                            # what replaying the record gives
+            for text in rec["actions"]:
+                again.apply(text)
+        except IllegalAction:
+            again = None
+        if again is None or again.dump() != game.dump():
+            raise RecordError("this game drew at random after the deal (a shuffle or a draw "
+                              "its chance nodes chose): a record holds a seed for those, "
+                              "so it would not replay")
+        return rec
+
+
+def dealt_order(pack: list, draws: tuple) -> list:
+    """The deck the deal's ``draws`` (the answers of its first draws: the shuffle of
+    the pack, card by card; see :class:`rulekit.randomness.Chance`) put in order: the
+    whole pack once the shuffle is done, else the cards placed so far."""
+    deck = list(pack)
+    picks = draws[:max(0, len(deck) - 1)]
+    for i, k in enumerate(picks):
+        deck[i], deck[i + k] = deck[i + k], deck[i]
+    return deck if len(picks) >= len(deck) - 1 else deck[:len(picks)]
