@@ -30,7 +30,10 @@ function card(id) {
 function cards(list) {
   const box = el("span", "cards");
   if (!list.length) box.append(el("span", "none", "-"));
-  for (const c of list) box.append(card(c));
+  else if (list.length > 4 && list.every((c) => c === null)) {   // a face-down pile
+    box.append(card(null));
+    box.append(el("span", "count", ` ${list.length} cards face down`));
+  } else for (const c of list) box.append(card(c));
   return box;
 }
 
@@ -105,9 +108,12 @@ function drawPiles(s) {
         line.append(grp);
       }
     } else {
-      if (p.more) line.append(`${p.more} more, then `);
-      line.append(cards(p.cards));
-      if (p.hidden) line.append(` (${p.hidden} face down)`);
+      if (p.more) line.append(el("span", "count", `${p.more} under, then `));
+      if (p.cards.length) line.append(cards(p.cards));
+      if (p.hidden) {
+        line.append(card(null));
+        line.append(el("span", "count", ` ${p.hidden} face down`));
+      }
     }
     box.append(line);
   }
