@@ -266,6 +266,13 @@ def test_serve_command_errors_are_one_line(tmp_path):
     run = subprocess.run([sys.executable, "-m", "rulekit", "serve", "--db", str(bad),
                           "--port", str(free_port())], capture_output=True, text=True)
     assert run.returncode == 1 and "cannot be used as the tables database" in run.stderr
+    import socket
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        run = subprocess.run([sys.executable, "-m", "rulekit", "serve", "--db",
+                              str(tmp_path / "t.db"), "--port", str(taken.getsockname()[1])],
+                             capture_output=True, text=True)
+    assert run.returncode == 1 and "cannot listen on 127.0.0.1:" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
 
 
 def _connect(port, tid, token):
@@ -337,3 +344,30 @@ def test_a_killed_server_loses_no_move(tmp_path):
         proc.wait(10)
     rows = Store(str(db)).moves(tid, 1)
     assert len(rows) == 40
+
+
+TOY = ROOT / "tests" / "toys" / "simultaneous.yaml"
+
+
+def test_a_simultaneous_choice_stays_hidden_until_all_have_chosen():
+    hall = Hall(Store(":memory:"), named=[str(TOY)])
+    table = hall.create(str(TOY.resolve()), {}, ["person", "person", "random"])
+    g = table.game
+    assert sorted(g.actors) == [0, 1, 2]
+    bid = table.state(0)["actions"][0]["text"]
+    card = bid.split()[-1]
+    table.act(0, bid)
+    for viewer in (1, None):
+        state = table.state(viewer)
+        assert state["chosen"] == [0]
+        assert card not in json.dumps(state)            # seat 0's bid is not shown yet
+    assert 0 not in table.state(0)["actors"] and table.state(0)["actions"] == []
+    assert table.state(1)["actions"]                     # seat 1 still chooses
+    check = LeakCheck()
+    c, server = client(on_send=check)
+    server.hall.named = hall.named
+    with c:
+        tid, tokens = make_table(c, str(TOY.resolve()), ["person", "random", "random"])
+        s = play_over_socket(c, tid, tokens[0], random.Random(1))
+        assert s["finished"]
+    assert check.leaks == [] and check.messages > 10 and server.errors == []

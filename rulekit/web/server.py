@@ -58,6 +58,7 @@ class Server:
         self.errors: list = []          # unexpected failures (a bug), kept for tests
 
     def lock(self, table) -> asyncio.Lock:
+        """The lock under which ``table``'s game is changed or looked at."""
         return self.locks.setdefault(table.id, asyncio.Lock())
 
     # ---- sending -----------------------------------------------------------------------
@@ -118,9 +119,11 @@ class Server:
 
     # ---- HTTP ----------------------------------------------------------------------------
     async def index(self, request: Request):
+        """``GET /``: the lobby page."""
         return FileResponse(STATIC / "index.html")
 
     async def table_page(self, request: Request):
+        """``GET /t/ID``: a table's page (404 in words for an unknown table)."""
         try:
             self.hall.get(request.path_params["tid"])
         except TableError as exc:
@@ -128,6 +131,8 @@ class Server:
         return FileResponse(STATIC / "table.html")
 
     async def rulesets(self, request: Request):
+        """``GET /api/rulesets``: ``{"rulesets": [{name, title, players, options}],
+        "kinds": [...], "bot": the default bot kind}``."""
         out = []
         for name in self.hall.rulesets():
             try:
@@ -142,6 +147,8 @@ class Server:
                              "bot": self.default_bot})
 
     async def create(self, request: Request):
+        """``POST /api/tables`` ``{"ruleset", "options", "seats"}``: ``{"id", "watch",
+        "seats": [{seat, who, link}]}``, or 400 with ``{"error"}``."""
         try:
             body = json.loads((await request.body())[:MAX_MESSAGE * 10] or b"null")
         except ValueError:
@@ -161,6 +168,8 @@ class Server:
                                        for s, k in enumerate(table.seats)]})
 
     async def record(self, request: Request):
+        """``GET /api/tables/ID/record``: the finished game's record as a download; 404
+        with ``{"error"}`` for an unknown table or a game still being played."""
         try:
             table = self.hall.get(request.path_params["tid"])
             async with self.lock(table):
@@ -173,6 +182,7 @@ class Server:
 
     # ---- the page's connection -------------------------------------------------------------
     async def socket(self, ws: WebSocket):
+        """``WS /ws/ID``: ``hello``, then ``act``/``again``/``ping`` (docs/web.md)."""
         await ws.accept()
         table = viewer = None
         try:
@@ -274,15 +284,25 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
           bot_delay: float = 0.6, say=print) -> None:
     """Run the server until interrupted: open (or create) the database ``db``, restore
     its tables (``say`` tells each one that is not), listen on ``host``:``port``.
-    Raises StoreError for a database that cannot be used, OSError for a port in use."""
+    Raises StoreError for a database that cannot be used or an address it cannot
+    listen on (a port in use)."""
+    import socket
+
     import uvicorn
 
-    from .store import Store
+    from .store import Store, StoreError
+    try:                                # a port in use, a host unknown: one line
+        socket.create_server((host, port)).close()
+    except OSError as exc:
+        raise StoreError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     hall = Hall(Store(db), named)
     for line in hall.restore():
         say(line)
     server = Server(hall, bot_delay=bot_delay)
-    say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open "
-        f"http://{host}:{port}/ (Ctrl-C stops)")
+    from urllib.parse import quote
+    first = next(iter(hall.named), None) or next(
+        (n for n in named if n in hall.rulesets()), None)
+    where = f"http://{host}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
+    say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open {where} (Ctrl-C stops)")
     uvicorn.run(make_app(server), host=host, port=port, log_level="warning",
                 ws_max_size=MAX_MESSAGE * 4)
