@@ -90,8 +90,11 @@ def test_bad_tables_are_refused_with_a_message(body, words):
     with c:
         r = c.post("/api/tables", json=body)
         assert r.status_code == 400 and words in r.json()["error"]
-        assert c.post("/api/tables", content=b"{not json").json()["error"] == \
-            "the request is not JSON"
+        assert c.post("/api/tables", content=b"{not json", headers={
+            "content-type": "application/json"}).json()["error"] == "the request is not JSON"
+        r = c.post("/api/tables", content=json.dumps(body), headers={
+            "content-type": "text/plain"})           # a form of another site: refused
+        assert r.status_code == 415
 
 
 def test_seats_are_bound_by_tokens_and_bad_messages_get_errors():

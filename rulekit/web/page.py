@@ -116,6 +116,22 @@ def _groups(game, zone: str, content: list, marks: list, marked: set) -> list:
     return out
 
 
+def _seen(view) -> set:
+    """The cards a view shows."""
+    return {c for zone in view["zones"].values() for part in zone
+            for c in (part if isinstance(part, list) else [part]) if c is not None}
+
+
+def _unseen_hidden(value, seen: set, pack):
+    """A variable's value with the cards the viewer has not seen as None (HIDDEN alone)."""
+    if isinstance(value, list):
+        return [None if isinstance(c, str) and c in pack and c not in seen else c
+                for c in value]
+    if isinstance(value, str) and value in pack and value not in seen:
+        return HIDDEN
+    return value
+
+
 def _pile(decl, content: list) -> dict:
     shown = [c for c in content if c is not None]
     pile = {"count": len(content), "cards": [], "hidden": len(content) - len(shown)}
@@ -163,9 +179,10 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
             piles.append({"zone": name, **_pile(decl, content)})
     suits = suit_faces(rules)
     shown_vars = []
+    seen = _seen(view) | game.public
     for name, d in rules.vars.items():
         if d.show and d.per == "game":
-            value = view["vars"].get(name)
+            value = _unseen_hidden(view["vars"].get(name), seen, rules.cards.order)
             shown_vars.append({"label": name, **(_value(value, d.type, suits) if value is not None
                                                  else {"text": "not known yet"})})
     display = [{"label": label, **_value(value, typ, suits)} for label, value, typ in marks

@@ -49,6 +49,7 @@ class Server:
                  on_send=None):
         self.hall = hall
         self.bot_delay = bot_delay
+        self.window_wait = 4 * bot_delay    # more, at a shared window a person leads
         self.default_bot = default_bot
         self.on_send = on_send
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rulekit-bot")
@@ -94,9 +95,10 @@ class Server:
     async def _drive(self, table) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while table.bot_to_act() is not None:
+            while (seat := table.bot_to_act()) is not None:
                 if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+                    await asyncio.sleep(self.bot_delay + (self.window_wait if
+                                                          table.person_first(seat) else 0))
                 async with self.lock(table):
                     seat = table.bot_to_act()
                     if seat is None:
@@ -148,7 +150,12 @@ class Server:
 
     async def create(self, request: Request):
         """``POST /api/tables`` ``{"ruleset", "options", "seats"}``: ``{"id", "watch",
-        "seats": [{seat, who, link}]}``, or 400 with ``{"error"}``."""
+        "seats": [{seat, who, link}]}``, or 400 with ``{"error"}``. Only as JSON (a page
+        of another site cannot send that without the browser asking this server first,
+        which it does not allow)."""
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return JSONResponse({"error": "send the table as application/json"},
+                                status_code=415)
         try:
             body = json.loads((await request.body())[:MAX_MESSAGE * 10] or b"null")
         except ValueError:

@@ -32,6 +32,8 @@ PERSON = "person"           # a seat played by someone at a browser
 BOT_KIND = KINDS[-1]        # the web's default bot: the last (strongest) kind agents list
 SPECTATOR = "watch"         # a page without a seat token
 MAX_LINES = 200             # event lines kept per viewer
+MAX_PLAYING = 1000          # tables being played at once on one server
+MAX_RULES = 64              # compiled (ruleset, options) pairs kept for new tables
 
 
 class TableError(ValueError):
@@ -89,6 +91,16 @@ class Table:
                 if secrets.compare_digest(t.encode(), token.encode()):
                     return seat
         raise TableError("this link opens no seat at this table (a wrong or old seat token)")
+
+    def person_first(self, seat: int) -> bool:
+        """Whether a person's seat comes before bot ``seat`` in precedence among the
+        seats that may act now (a shared window: the bot then gives people time)."""
+        for s in self.game.actors:
+            if s == seat:
+                return False
+            if s not in self.agents:
+                return True
+        return False
 
     def bot_to_act(self) -> int | None:
         """The first seat in precedence that may act now and is a bot, or None."""
@@ -193,14 +205,15 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self._rules: dict = {}
         self.named = {}
+        self.bundled = list(bundled_rulesets())
         for name in named:
-            if name in bundled_rulesets() and "/" not in name:
+            if name in self.bundled and "/" not in name:
                 continue
             self.named[str(Path(name).resolve())] = name
 
     def rulesets(self) -> list[str]:
         """The rulesets a table may be made for: the bundled names, then the named files."""
-        return list(bundled_rulesets()) + list(self.named)
+        return self.bundled + list(self.named)
 
     def load(self, ruleset: str, options: dict):
         """The compiled rules of ``ruleset`` (a bundled name, or a named file's resolved
@@ -209,12 +222,14 @@ class Hall:
         from ..runtime.loader import load
         if not isinstance(ruleset, str) or ruleset not in self.rulesets():
             raise TableError(f"unknown ruleset {str(ruleset)[:60]!r}: this server plays "
-                             + ", ".join(bundled_rulesets()) + " and the files named when "
+                             + ", ".join(self.bundled) + " and the files named when "
                              "it was started")
         if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
             raise TableError("options are an object of option names and values")
         key = (ruleset, json.dumps(options, sort_keys=True, default=str))
         if key not in self._rules:
+            if len(self._rules) >= MAX_RULES:   # the oldest: its tables keep their rules
+                del self._rules[next(iter(self._rules))]
             try:
                 self._rules[key] = load(ruleset, options)
             except RulekitError as exc:
@@ -226,6 +241,10 @@ class Hall:
         """A new table for ``ruleset`` with ``options`` and ``seats`` (per seat
         ``"person"`` or an agent kind; their number is the player count), written to
         the database. Raises TableError with the reason for bad input."""
+        playing = sum(1 for t in self.tables.values() if not t.game.finished)
+        if playing >= MAX_PLAYING:
+            raise TableError(f"this server already has {playing} tables being played "
+                             "(the limit): finish some first")
         rules = self.load(ruleset, options)
         if not isinstance(seats, list) or not seats:
             raise TableError("seats: a list with what sits at each seat")
