@@ -374,3 +374,22 @@ def test_a_simultaneous_choice_stays_hidden_until_all_have_chosen():
         s = play_over_socket(c, tid, tokens[0], random.Random(1))
         assert s["finished"]
     assert check.leaks == [] and check.messages > 10 and server.errors == []
+
+
+def test_a_bot_gives_a_person_who_leads_a_shared_window_time():
+    hall = Hall(Store(":memory:"))
+    table = hall.create("durak", {}, ["person", "random", "person"])
+    g = table.game
+    met = False
+    while not g.finished and not met:        # until a window with a bot after a person
+        actors = g.actors
+        if len(actors) > 1 and any(s in table.agents for s in actors) and \
+                actors[0] not in table.agents:
+            bot = next(s for s in actors if s in table.agents)
+            assert table.person_first(bot)
+            met = True
+        seat = actors[0]
+        if seat in table.agents:
+            assert not table.person_first(seat)
+        table.act(seat, str(random.Random(len(table.moves)).choice(g.legal_actions(seat))))
+    assert met

@@ -144,6 +144,15 @@ def test_four_pages_play_a_whole_mattis_game_by_clicks(browser, live):
                       if decl.per == "seat" and decl.see != "all"
                       for c in game.z[zone][s]} - set(game.public)
             assert shown and not shown & hidden
+            from rulekit.play.table import hand_order          # the hand, sorted
+            mine = d.execute_script("return [...document.querySelectorAll("
+                                    "'#mine .cards')][0].querySelectorAll('[data-card]')"
+                                    ".length ? [...document.querySelectorAll('#mine .cards')"
+                                    "[0].querySelectorAll('[data-card]')].map(e => "
+                                    "e.dataset.card) : []")
+            assert mine == sorted(mine, key=lambda c: hand_order(game.rules, c))
+            assert set(mine) <= set(game.z[next(k for k, z in game.rules.zones.items()
+                                                if z.per == "seat" and z.see == "owner")][0])
             ARTIFACTS.mkdir(exist_ok=True)
             d.save_screenshot(str(ARTIFACTS / "web-mattis-seat0.png"))
             checked_private = True

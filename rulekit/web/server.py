@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -111,6 +112,8 @@ class Server:
                 await self.broadcast(table)
         except Exception as exc:        # a bug of rulekit: keep the server up, say it
             self.errors.append(f"table {table.id}: {type(exc).__name__}: {exc}")
+            print(f"rulekit serve: internal error at table {table.id}, please report it: "
+                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
         finally:
             self.drivers.pop(table.id, None)
 
