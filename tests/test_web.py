@@ -66,7 +66,9 @@ def test_web_bots_default_to_the_strongest_kind():
 def test_lobby_pages_and_rulesets():
     c, _ = client()
     with c:
-        assert "Make a table" in c.get("/").text
+        page = c.get("/")
+        assert "Make a table" in page.text
+        assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
         body = c.get("/api/rulesets").json()
         names = [r["name"] for r in body["rulesets"]]
         assert names == list(rulekit.bundled())

@@ -39,6 +39,10 @@ from .tables import BOT_KIND, PERSON, Hall, TableError
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 10_000        # characters of one message from a page
+PAGE_HEADERS = {            # the pages run only their own files, in no other site's frame
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
+                               "img-src 'self' data:; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 
 
 class Server:
@@ -125,7 +129,7 @@ class Server:
     # ---- HTTP ----------------------------------------------------------------------------
     async def index(self, request: Request):
         """``GET /``: the lobby page."""
-        return FileResponse(STATIC / "index.html")
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
     async def table_page(self, request: Request):
         """``GET /t/ID``: a table's page (404 in words for an unknown table)."""
@@ -133,7 +137,7 @@ class Server:
             self.hall.get(request.path_params["tid"])
         except TableError as exc:
             return Response(f"{exc}\n", status_code=404, media_type="text/plain")
-        return FileResponse(STATIC / "table.html")
+        return FileResponse(STATIC / "table.html", headers=PAGE_HEADERS)
 
     async def rulesets(self, request: Request):
         """``GET /api/rulesets``: ``{"rulesets": [{name, title, players, options}],

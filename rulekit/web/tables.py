@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import IllegalAction, RulekitError, RulesetFailure
 from ..play.agents import KINDS, make_agent
-from ..play.transcript import Transcript, face_up_cards
+from ..play.transcript import Transcript, face_up_cards, result_line
 from ..runtime.records import make_record
 from ..runtime.seats import split_seat
 from ..source.files import bundled_rulesets
@@ -142,7 +142,6 @@ class Table:
             t.flush()
         if g.finished:
             for t in self.lines.values():
-                from ..play.transcript import result_line
                 t.say(result_line(g))
 
     def bot_move(self, seat: int):
