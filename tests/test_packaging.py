@@ -18,6 +18,9 @@ def test_wheel_contains_data_and_plays_from_elsewhere(tmp_path):
     assert "rulekit/grammar/expressions.lark" in names
     assert "rulekit/rulesets/ruleset.schema.json" in names
     assert "rulekit/rulesets/mattis.yaml" in names
+    assert {"rulekit/web/static/table.html", "rulekit/web/static/table.js",
+            "rulekit/web/static/app.css", "rulekit/web/static/index.html",
+            "rulekit/web/static/lobby.js"} <= set(names)             # rulekit serve's pages
     assert {"rulekit/rules/common.md", "rulekit/rules/mattis.md",
             "rulekit/rules/durak.md"} <= set(names)          # the rule books, for `rules`
     entry = next(n for n in names if n.endswith("entry_points.txt"))

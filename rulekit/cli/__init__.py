@@ -16,6 +16,7 @@ from ..errors import CardError, IllegalAction, RecordError
 from ..limits import MAX_ACTIONS
 from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
+from .serve import add_parser as add_serve_parser, cmd_serve
 from .simulate import add_parsers as add_simulate_parsers, cmd_compare, cmd_simulate
 from .rulesets import (cmd_compile, cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new,
                        cmd_rules, cmd_schema, cmd_validate)
@@ -140,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the generated Python (for debugging a slow ruleset)")
 
     add_simulate_parsers(sub, _positive, _nonneg, _Parser)
+    add_serve_parser(sub, _nonneg)
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
     s.add_argument("--rulesets", action="append", default=[], metavar="DIR",
@@ -180,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
                "diff": cmd_diff, "graph": cmd_graph, "compile": cmd_compile,
                "simulate": cmd_simulate, "compare": cmd_compare, "rules": cmd_rules,
-               "schema": cmd_schema}[args.command]
+               "schema": cmd_schema, "serve": cmd_serve}[args.command]
     for stream in (sys.stdout, sys.stderr):   # never fail on a character the terminal lacks
         try:
             stream.reconfigure(errors="replace")

@@ -1,0 +1,204 @@
+"""What one seat's page shows, as JSON data built only from that seat's view.
+
+:func:`page_state` turns ``game.view(seat)`` (``spectator_view()`` for a spectator)
+into the data the browser draws: the seat's own cards sorted by suit and rank, every
+seat's zones as counts and face-up cards, the piles in the middle with the cards of a
+zone that remembers its plays grouped by play and seat, the phase's ``display:`` lines
+(marked on the play they name), the seat's own legal actions, whose turn it is, the
+seat's event lines and the result. Nothing else of the game is read but the tags of
+the plays (who played which group: public) and the seat's own legal actions, so a
+seat's message can hold no card its view hides (tests/test_web.py checks every
+message). :func:`card_faces` gives the pack's faces (rank, suit symbol, colour) once.
+"""
+from __future__ import annotations
+
+from ..errors import RulekitError
+from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
+from ..play.transcript import result_line
+
+KEEP_LINES = 40         # event lines a page gets (the latest)
+
+
+def card_faces(rules) -> dict:
+    """``{card: [rank, suit, red]}`` for every card of the pack: the rank text, the suit
+    as its symbol (or letter, when the ruleset's suits have no symbols; ``""`` for an
+    extra card such as a joker) and whether it is printed red. A copy keeps its mark
+    in the rank (``Q#2``)."""
+    cards = rules.cards
+    plain = not set(cards.suits) <= set(cards.symbols)
+    red = set(cards.red)
+    out = {}
+    for c in rules.pack:
+        suit = cards.suit_of.get(c)
+        face = cards.face_of[c]
+        if suit is None:
+            out[c] = [str(c), "", False]
+            continue
+        rank = face[:len(face) - len(suit)] + c[len(face):]
+        out[c] = [rank, suit if plain else cards.symbols[suit], suit in red]
+    return out
+
+
+def suit_faces(rules) -> dict:
+    """``{suit: [symbol, red]}`` (the letter when the ruleset's suits have no symbols)."""
+    cards = rules.cards
+    plain = not set(cards.suits) <= set(cards.symbols)
+    return {s: [s if plain else cards.symbols[s], s in set(cards.red)] for s in cards.suits}
+
+
+def _cards(cs) -> list:
+    return [c if isinstance(c, str) else None for c in cs]
+
+
+def _value(value, typ, suits: dict) -> dict:
+    """A ``display:`` or shown variable's value: ``{"text": ...}`` (a suit as its symbol,
+    with ``"red"``) or ``{"cards": [...]}``. ``suits``: suit -> [symbol, red]."""
+    if typ == "suit" and value in suits:
+        return {"text": suits[value][0], "red": suits[value][1]}
+    if value is HIDDEN:
+        return {"cards": [None]}
+    if value is None or value == []:
+        return {"text": "-"}
+    if isinstance(value, list):
+        if typ in ("cards", "play", "card"):
+            return {"cards": _cards(value)}
+        return {"text": ", ".join(str(v) for v in value)}
+    if typ == "card":
+        return {"cards": [value]}
+    if typ == "seat":
+        return {"text": f"seat {value}"}
+    if isinstance(value, bool):
+        return {"text": "yes" if value else "no"}
+    return {"text": str(value)}
+
+
+def _display(game, viewer, view) -> list:
+    """``[(label, value, type)]``: the phase's display lines for ``viewer``; for a
+    spectator (None) only those equal for every seat, with the spectator's view hiding
+    cards. A ruleset failure shows none."""
+    try:
+        if viewer is not None:
+            return table_values(game, viewer, view)
+        per_seat = [table_values(game, s, view) for s in range(game.n)]
+    except RulekitError:
+        return []
+    first = per_seat[0] if per_seat else []
+    return [line for i, line in enumerate(first)
+            if all(len(p) > i and p[i][1] == line[1] for p in per_seat)]
+
+
+def _groups(game, zone: str, content: list, marks: list, marked: set) -> list:
+    """The plays of a zone that remembers them: ``[{"seat", "cards", "mark"}]``, one per
+    run of cards of one play number and seat (the tags), marked with the label of a
+    display line whose cards are that play's."""
+    tags = game.tags
+    groups: list = []
+    for real, shown in zip(game.z[zone], content):
+        tag = tags.get(real)
+        key = tuple(tag[:2]) if tag else None
+        if groups and key is not None and groups[-1][0] == key:
+            groups[-1][1].append(shown)
+        else:
+            groups.append([key, [shown]])
+    out = []
+    for key, cards in groups:
+        mark = None
+        seen = sorted(c for c in cards if c is not None)
+        for label, value, typ in marks:
+            values = value if isinstance(value, list) else [value]
+            if label not in marked and typ in ("cards", "play", "card", "list") and value \
+                    and value is not HIDDEN and None not in values and sorted(values) == seen:
+                mark = label
+                marked.add(label)
+                break
+        out.append({"seat": None if key is None else key[0], "cards": _cards(cards),
+                    "mark": mark})
+    return out
+
+
+def _seen(view) -> set:
+    """The cards a view shows."""
+    return {c for zone in view["zones"].values() for part in zone
+            for c in (part if isinstance(part, list) else [part]) if c is not None}
+
+
+def _unseen_hidden(value, seen: set, pack):
+    """A variable's value with the cards the viewer has not seen as None (HIDDEN alone)."""
+    if isinstance(value, list):
+        return [None if isinstance(c, str) and c in pack and c not in seen else c
+                for c in value]
+    if isinstance(value, str) and value in pack and value not in seen:
+        return HIDDEN
+    return value
+
+
+def _pile(decl, content: list) -> dict:
+    shown = [c for c in content if c is not None]
+    pile = {"count": len(content), "cards": [], "hidden": len(content) - len(shown)}
+    if len(shown) == len(content) > LONG_PILE:      # the top ones; the rest counted
+        pile["cards"] = _cards(content[-(LONG_PILE // 2):])
+        pile["more"] = len(content) - LONG_PILE // 2
+    else:
+        pile["cards"] = _cards(shown)
+    return pile
+
+
+def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
+    """The data of one page: ``viewer`` a seat (its view, its legal actions) or None (a
+    spectator: what every seat sees, no actions). ``lines``: the viewer's event lines;
+    ``seats``: per seat ``{"who": kind, "here": connected}``; ``version``: the moves
+    made so far at the table (a page sends it back with an action). Raises ValueError
+    for a bad seat."""
+    rules = game.rules
+    view = game.view(viewer) if viewer is not None else game.spectator_view()
+    marks = _display(game, viewer, view)
+    marked: set = set()
+    mine, piles = [], []
+    per_seat = [{"seat": s, "zones": [], "out": s in view["out_order"], **seats[s]}
+                for s in range(game.n)]
+    for name, decl in rules.zones.items():
+        content = view["zones"].get(name)
+        if content is None:
+            continue
+        if decl.per == "seat":
+            for s, cs in enumerate(content):
+                if s == viewer:
+                    own = list(cs)
+                    if own and None not in own:
+                        own.sort(key=lambda c: hand_order(rules, c))
+                    if own or decl.see == "owner":
+                        mine.append({"zone": name, "cards": _cards(own)})
+                elif cs:
+                    shown = [c for c in cs if c is not None]
+                    per_seat[s]["zones"].append({"zone": name, "count": len(cs),
+                                                 "cards": _cards(shown)})
+        elif decl.tagged and content:
+            piles.append({"zone": name, "count": len(content),
+                          "groups": _groups(game, name, content, marks, marked)})
+        elif content or decl.show_empty:
+            piles.append({"zone": name, **_pile(decl, content)})
+    suits = suit_faces(rules)
+    shown_vars = []
+    seen = _seen(view) | game.public
+    for name, d in rules.vars.items():
+        if d.show and d.per == "game":
+            value = _unseen_hidden(view["vars"].get(name), seen, rules.cards.order)
+            shown_vars.append({"label": name, **(_value(value, d.type, suits) if value is not None
+                                                 else {"text": "not known yet"})})
+    display = [{"label": label, **_value(value, typ, suits)} for label, value, typ in marks
+               if label not in marked and value not in (None, [])]
+    actions = []
+    if viewer is not None and not game.finished:
+        for act in game.legal_actions(viewer):
+            actions.append({"text": str(act), "name": act.name, "cards": list(act.cards)})
+    finished = game.finished
+    out = {"type": "state", "you": viewer, "title": rules.title, "players": game.n,
+           "version": version, "status": view["status"], "phase": view["phase"],
+           "to_act": view["to_act"], "actors": view.get("actors") or
+           ([] if view["to_act"] is None else [view["to_act"]]),
+           "chosen": [s for s, _ in view.get("chosen") or []],
+           "dealer": view["dealer"], "seats": per_seat, "mine": mine, "piles": piles,
+           "vars": shown_vars, "display": display, "actions": actions,
+           "events": lines[-KEEP_LINES:], "finished": finished,
+           "result": result_line(game) if finished else None}
+    return out

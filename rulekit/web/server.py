@@ -1,0 +1,322 @@
+"""The web server: Starlette routes and websockets around a :class:`~.tables.Hall`.
+
+Routes (docs/web.md has the message protocol):
+
+- ``GET /``: the lobby (make a table); ``GET /t/ID``: a table's page (a seat's page
+  when the link carries the seat's token after ``#``, else a spectator's);
+- ``GET /api/rulesets``: the rulesets with players and options; ``POST /api/tables``
+  ``{"ruleset", "options", "seats"}``: a new table, its seat links;
+- ``GET /api/tables/ID/record``: the record of a finished game (JSON);
+- ``WS /ws/ID``: the page's connection: ``hello`` (with the token), then ``act`` and
+  ``again``; the server answers each change with a fresh ``state`` for each page,
+  built only from that page's view (rulekit.web.page).
+
+Bots act from a task per table, one move at a time after ``bot_delay`` seconds, their
+thinking run in a worker thread so the server keeps answering. Every change of a game
+happens under the table's lock. Bad input (an unknown table, a wrong token, an
+illegal or stale action, a message that is not JSON) is answered with an ``error``
+message, never a traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..play.agents import KINDS
+from .page import card_faces
+from .tables import BOT_KIND, PERSON, Hall, TableError
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 10_000        # characters of one message from a page
+PAGE_HEADERS = {            # the pages run only their own files, in no other site's frame
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
+                               "img-src 'self' data:; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+
+
+class Server:
+    """The tables of one server and what drives them. ``bot_delay``: seconds a bot
+    waits before each move (so people can follow); ``on_send(table, viewer, message)``:
+    called with every message sent to a page (tests inspect them)."""
+
+    def __init__(self, hall: Hall, bot_delay: float = 0.6, default_bot: str = BOT_KIND,
+                 on_send=None):
+        self.hall = hall
+        self.bot_delay = bot_delay
+        self.window_wait = 4 * bot_delay    # more, at a shared window a person leads
+        self.default_bot = default_bot
+        self.on_send = on_send
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rulekit-bot")
+        self.clients: dict = {}         # table id -> {websocket: viewer}
+        self.locks: dict = {}
+        self.drivers: dict = {}
+        self.errors: list = []          # unexpected failures (a bug), kept for tests
+
+    def lock(self, table) -> asyncio.Lock:
+        """The lock under which ``table``'s game is changed or looked at."""
+        return self.locks.setdefault(table.id, asyncio.Lock())
+
+    # ---- sending -----------------------------------------------------------------------
+    async def send(self, ws: WebSocket, table, viewer, message: dict, seen=False) -> bool:
+        """Send ``message`` to one page; False when its connection is gone. (``seen``:
+        ``on_send`` was already called, when the message was built.)"""
+        if self.on_send is not None and table is not None and not seen:
+            self.on_send(table, viewer, message)
+        try:
+            await ws.send_text(json.dumps(message))
+            return True
+        except Exception:               # a closed connection: forget it
+            return False
+
+    async def broadcast(self, table) -> None:
+        """A fresh state to every page of ``table``, each built from its own view."""
+        clients = self.clients.get(table.id, {})
+        async with self.lock(table):
+            states = {v: table.state(v) for v in set(clients.values())}
+            if self.on_send is not None:
+                for v, message in states.items():
+                    self.on_send(table, v, message)
+        for ws, viewer in list(clients.items()):
+            if not await self.send(ws, table, viewer, states[viewer], seen=True):
+                clients.pop(ws, None)
+
+    # ---- bots ----------------------------------------------------------------------------
+    def wake(self, table) -> None:
+        """Start the bots' task of ``table`` when a bot may act and none runs."""
+        if table.bot_to_act() is not None and table.id not in self.drivers:
+            self.drivers[table.id] = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while (seat := table.bot_to_act()) is not None:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay + (self.window_wait if
+                                                          table.person_first(seat) else 0))
+                async with self.lock(table):
+                    seat = table.bot_to_act()
+                    if seat is None:
+                        break
+                    choice = await loop.run_in_executor(self.pool, table.bot_move, seat)
+                    if isinstance(choice, Exception):
+                        table.stop(str(choice))
+                    else:
+                        table.act(seat, str(choice))
+                await self.broadcast(table)
+        except Exception as exc:        # a bug of rulekit: keep the server up, say it
+            self.errors.append(f"table {table.id}: {type(exc).__name__}: {exc}")
+            print(f"rulekit serve: internal error at table {table.id}, please report it: "
+                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        finally:
+            self.drivers.pop(table.id, None)
+
+    async def drive_all(self) -> None:
+        """Start the bots of every table that waits for one (after a restart)."""
+        for table in self.hall.tables.values():
+            self.wake(table)
+
+    # ---- HTTP ----------------------------------------------------------------------------
+    async def index(self, request: Request):
+        """``GET /``: the lobby page."""
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    async def table_page(self, request: Request):
+        """``GET /t/ID``: a table's page (404 in words for an unknown table)."""
+        try:
+            self.hall.get(request.path_params["tid"])
+        except TableError as exc:
+            return Response(f"{exc}\n", status_code=404, media_type="text/plain")
+        return FileResponse(STATIC / "table.html", headers=PAGE_HEADERS)
+
+    async def rulesets(self, request: Request):
+        """``GET /api/rulesets``: ``{"rulesets": [{name, title, players, options}],
+        "kinds": [...], "bot": the default bot kind}``."""
+        out = []
+        for name in self.hall.rulesets():
+            try:
+                rules = self.hall.load(name, {})
+            except TableError:
+                continue
+            out.append({"name": name, "title": rules.title, "players": list(rules.players),
+                        "options": [{"name": d.name, "type": d.type, "default": d.default,
+                                     "values": d.values, "min": d.min, "max": d.max,
+                                     "doc": d.doc} for d in rules.option_decls.values()]})
+        return JSONResponse({"rulesets": out, "kinds": [PERSON, *KINDS],
+                             "bot": self.default_bot})
+
+    async def create(self, request: Request):
+        """``POST /api/tables`` ``{"ruleset", "options", "seats"}``: ``{"id", "watch",
+        "seats": [{seat, who, link}]}``, or 400 with ``{"error"}``. Only as JSON (a page
+        of another site cannot send that without the browser asking this server first,
+        which it does not allow)."""
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return JSONResponse({"error": "send the table as application/json"},
+                                status_code=415)
+        try:
+            body = json.loads((await request.body())[:MAX_MESSAGE * 10] or b"null")
+        except ValueError:
+            return JSONResponse({"error": "the request is not JSON"}, status_code=400)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "send an object: ruleset, options, seats"},
+                                status_code=400)
+        try:
+            table = self.hall.create(body.get("ruleset"), body.get("options") or {},
+                                     body.get("seats"))
+        except TableError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        self.wake(table)
+        return JSONResponse({"id": table.id, "watch": f"/t/{table.id}",
+                             "seats": [{"seat": s, "who": k, "link": f"/t/{table.id}#"
+                                        + table.tokens[s] if k == PERSON else None}
+                                       for s, k in enumerate(table.seats)]})
+
+    async def record(self, request: Request):
+        """``GET /api/tables/ID/record``: the finished game's record as a download; 404
+        with ``{"error"}`` for an unknown table or a game still being played."""
+        try:
+            table = self.hall.get(request.path_params["tid"])
+            async with self.lock(table):
+                rec = table.record()
+        except TableError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=404)
+        name = f"{table.rules.name}-{table.id}-{table.number}.json"
+        return Response(json.dumps(rec, indent=1) + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    # ---- the page's connection -------------------------------------------------------------
+    async def socket(self, ws: WebSocket):
+        """``WS /ws/ID``: ``hello``, then ``act``/``again``/``ping`` (docs/web.md)."""
+        await ws.accept()
+        table = viewer = None
+        try:
+            try:
+                table = self.hall.get(ws.path_params["tid"])
+                hello = await self._message(ws)
+                if hello is None or hello.get("type") != "hello":
+                    raise TableError("the first message is hello (with the seat's token)")
+                viewer = table.seat_of(hello.get("token"))
+            except TableError as exc:
+                await self.send(ws, None, None, {"type": "error", "message": str(exc),
+                                                 "fatal": True})
+                await ws.close(code=4004)
+                return
+            await self.send(ws, table, viewer, {"type": "pack",
+                                                "faces": card_faces(table.rules)})
+            self.clients.setdefault(table.id, {})[ws] = viewer
+            if viewer is not None:
+                table.here[viewer] = table.here.get(viewer, 0) + 1
+            await self.broadcast(table)
+            while True:
+                msg = await self._message(ws)
+                if msg is None:
+                    continue
+                await self._handle(ws, table, viewer, msg)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if table is not None and ws in self.clients.get(table.id, {}):
+                del self.clients[table.id][ws]
+                if viewer is not None:
+                    table.here[viewer] -= 1
+                await self.broadcast(table)
+
+    async def _message(self, ws: WebSocket):
+        """The next message as a dict, or None after answering a malformed one."""
+        text = await ws.receive_text()
+        problem = None
+        if len(text) > MAX_MESSAGE:
+            problem = f"a message is at most {MAX_MESSAGE} characters"
+        else:
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                msg, problem = None, "a message is a JSON object, such as {\"type\": \"act\"}"
+            if problem is None and (not isinstance(msg, dict) or not isinstance(msg.get("type"), str)):
+                problem = "a message is a JSON object with a \"type\""
+        if problem is not None:
+            await self.send(ws, None, None, {"type": "error", "message": problem})
+            return None
+        return msg
+
+    async def _handle(self, ws, table, viewer, msg: dict) -> None:
+        kind = msg["type"]
+        try:
+            if viewer is None and kind in ("act", "again"):
+                raise TableError("a spectator cannot act: open a seat's link to play")
+            if kind == "act":
+                version = msg.get("version")
+                if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                    raise TableError("version is the move count the page shows")
+                async with self.lock(table):
+                    table.act(viewer, msg.get("action"), version)
+            elif kind == "again":
+                async with self.lock(table):
+                    self.hall.again(table)
+            elif kind == "ping":
+                await self.send(ws, table, viewer, {"type": "pong"})
+                return
+            else:
+                raise TableError(f"unknown message type {kind[:30]!r}: hello, act, again")
+        except TableError as exc:
+            await self.send(ws, table, viewer, {"type": "error", "message": str(exc)})
+            return
+        await self.broadcast(table)
+        self.wake(table)
+
+
+def make_app(server: Server) -> Starlette:
+    """The Starlette application of ``server`` (restores nothing by itself: call
+    ``server.hall.restore()`` first)."""
+    routes = [Route("/", server.index), Route("/t/{tid}", server.table_page),
+              Route("/api/rulesets", server.rulesets),
+              Route("/api/tables", server.create, methods=["POST"]),
+              Route("/api/tables/{tid}/record", server.record),
+              WebSocketRoute("/ws/{tid}", server.socket),
+              Mount("/static", StaticFiles(directory=str(STATIC)), name="static")]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await server.drive_all()
+        yield
+        server.pool.shutdown(wait=False, cancel_futures=True)
+
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
+          bot_delay: float = 0.6, say=print) -> None:
+    """Run the server until interrupted: open (or create) the database ``db``, restore
+    its tables (``say`` tells each one that is not), listen on ``host``:``port``.
+    Raises StoreError for a database that cannot be used or an address it cannot
+    listen on (a port in use)."""
+    import socket
+
+    import uvicorn
+
+    from .store import Store, StoreError
+    try:                                # a port in use, a host unknown: one line
+        socket.create_server((host, port)).close()
+    except OSError as exc:
+        raise StoreError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    hall = Hall(Store(db), named)
+    for line in hall.restore():
+        say(line)
+    server = Server(hall, bot_delay=bot_delay)
+    from urllib.parse import quote
+    first = next(iter(hall.named), None) or next(
+        (n for n in named if n in hall.rulesets()), None)
+    where = f"http://{host}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
+    say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open {where} (Ctrl-C stops)")
+    uvicorn.run(make_app(server), host=host, port=port, log_level="warning",
+                ws_max_size=MAX_MESSAGE * 4)

@@ -1,0 +1,156 @@
+"""The web tables' database: every table and every move, in SQLite.
+
+A table is one row of ``tables`` (its id, the ruleset as the server's user named it,
+the options, the player count, what sits at each seat, each person's seat token) and
+one row of ``games`` per game played at it (its number, seed, and how it was stopped
+when it was stopped from outside the rules). Every move is one row of ``moves``,
+written in its own transaction as soon as the engine has accepted it, so a crash of
+the server loses no move it had accepted; :meth:`Store.tables` gives everything back,
+and the server replays the moves to rebuild each game (rulekit.web.tables).
+
+The database is opened in WAL mode with ``synchronous=NORMAL``: a committed move
+survives the server process being killed (it may not survive the machine losing
+power; ``durable=True`` asks for ``synchronous=FULL``). Usage::
+
+    store = Store("tables.db")
+    store.create_table(tid, name, rules.fingerprint, {}, 4, ["person", "random", ...],
+                       tokens, seed)
+    store.add_move(tid, 1, 0, "0: play 7H")
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  ruleset TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  options TEXT NOT NULL,
+  players INTEGER NOT NULL,
+  seats TEXT NOT NULL,
+  tokens TEXT NOT NULL,
+  created REAL NOT NULL DEFAULT (julianday('now'))
+);
+CREATE TABLE IF NOT EXISTS games (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  number INTEGER NOT NULL,
+  seed INTEGER NOT NULL,
+  stopped TEXT,
+  PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS moves (
+  table_id TEXT NOT NULL,
+  game INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  PRIMARY KEY (table_id, game, idx)
+);
+"""
+
+
+@dataclass
+class StoredTable:
+    """One table as the database holds it: ``games`` is ``[(number, seed, stopped)]``
+    in order, ``moves`` the action strings of the last game in order."""
+    id: str
+    ruleset: str
+    fingerprint: str
+    options: dict
+    players: int
+    seats: list
+    tokens: dict
+    games: list = field(default_factory=list)
+    moves: list = field(default_factory=list)
+
+
+class StoreError(Exception):
+    """The database cannot be opened or is not a rulekit tables database."""
+
+
+class Store:
+    """The tables' SQLite database at ``path`` (``":memory:"`` for none). Raises
+    StoreError when the file cannot be opened as a database."""
+
+    def __init__(self, path: str, durable: bool = False):
+        self.path = path
+        try:
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path}: cannot be used as the tables database ({exc})") from None
+
+    def close(self) -> None:
+        """Close the connection (what was committed stays)."""
+        self.db.close()
+
+    def _write(self, statements: list) -> None:
+        """Run ``[(sql, params)]`` as one transaction."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in statements:
+                db.execute(sql, params)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def create_table(self, tid: str, ruleset: str, fingerprint: str, options: dict,
+                     players: int, seats: list, tokens: dict, seed: int) -> None:
+        """Insert a new table and its first game (number 1) in one transaction.
+        ``seats``: per seat ``"person"`` or an agent kind; ``tokens``: seat -> token."""
+        self._write([
+            ("INSERT INTO tables (id, ruleset, fingerprint, options, players, seats, tokens)"
+             " VALUES (?, ?, ?, ?, ?, ?, ?)",
+             (tid, ruleset, fingerprint, json.dumps(options), players, json.dumps(seats),
+              json.dumps({str(k): v for k, v in tokens.items()}))),
+            ("INSERT INTO games (table_id, number, seed) VALUES (?, 1, ?)", (tid, seed))])
+
+    def new_game(self, tid: str, number: int, seed: int) -> None:
+        """Start game ``number`` (2, 3, ...) at table ``tid`` with ``seed``."""
+        self._write([("INSERT INTO games (table_id, number, seed) VALUES (?, ?, ?)",
+                      (tid, number, seed))])
+
+    def add_move(self, tid: str, game: int, idx: int, action: str) -> None:
+        """Record move ``idx`` (0-based) of game ``game``: its action string, with its
+        seat (``"2: take"``). One transaction, committed before this returns."""
+        self._write([("INSERT INTO moves (table_id, game, idx, action) VALUES (?, ?, ?, ?)",
+                      (tid, game, idx, action))])
+
+    def stop_game(self, tid: str, game: int, message: str) -> None:
+        """Record that game ``game`` was stopped outside its rules (a bot's ruleset
+        failure), so a restart stops it the same way."""
+        self._write([("UPDATE games SET stopped = ? WHERE table_id = ? AND number = ?",
+                      (message, tid, game))])
+
+    def moves(self, tid: str, game: int) -> list[str]:
+        """The action strings of game ``game`` at table ``tid``, in order."""
+        rows = self.db.execute("SELECT action FROM moves WHERE table_id = ? AND game = ? "
+                               "ORDER BY idx", (tid, game)).fetchall()
+        return [r[0] for r in rows]
+
+    def tables(self) -> list[StoredTable]:
+        """Every table, oldest first, with its games and its last game's moves. Raises
+        StoreError for a database that is not a rulekit one."""
+        try:
+            rows = self.db.execute("SELECT id, ruleset, fingerprint, options, players, "
+                                   "seats, tokens FROM tables ORDER BY created, rowid").fetchall()
+            out = []
+            for tid, ruleset, fp, options, players, seats, tokens in rows:
+                t = StoredTable(tid, ruleset, fp, json.loads(options), players,
+                                json.loads(seats),
+                                {int(k): v for k, v in json.loads(tokens).items()})
+                t.games = [tuple(g) for g in self.db.execute(
+                    "SELECT number, seed, stopped FROM games WHERE table_id = ? "
+                    "ORDER BY number", (tid,)).fetchall()]
+                if t.games:
+                    t.moves = self.moves(tid, t.games[-1][0])
+                out.append(t)
+            return out
+        except (sqlite3.Error, ValueError, TypeError) as exc:
+            raise StoreError(f"{self.path}: not a rulekit tables database ({exc})") from None

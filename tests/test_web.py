@@ -1,0 +1,397 @@
+"""The web table (rulekit.web): the protocol, seats bound by tokens, bad input answered
+with a message, every message a page gets built from its own view (no card it may not
+see), the database holding every move, and a killed server brought back on it."""
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+with warnings.catch_warnings():         # starlette's notice about its test client's httpx
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+import rulekit  # noqa: E402
+from rulekit.web.server import Server, make_app  # noqa: E402
+from rulekit.web.store import Store, StoreError  # noqa: E402
+from rulekit.web.tables import BOT_KIND, Hall, TableError  # noqa: E402
+from rulekit.play.agents import KINDS  # noqa: E402
+from web_helpers import LeakCheck, free_port  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def client(db=":memory:", on_send=None):
+    hall = Hall(Store(db))
+    server = Server(hall, bot_delay=0, on_send=on_send)
+    return TestClient(make_app(server)), server
+
+
+def make_table(c, ruleset, seats, options=None):
+    r = c.post("/api/tables", json={"ruleset": ruleset, "seats": seats,
+                                    "options": options or {}})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    tokens = {s["seat"]: s["link"].split("#", 1)[1] for s in body["seats"] if s["link"]}
+    return body["id"], tokens
+
+
+def hello(ws, token=None):
+    ws.send_text(json.dumps({"type": "hello", "token": token}))
+    assert json.loads(ws.receive_text())["type"] == "pack"
+    return json.loads(ws.receive_text())
+
+
+def until_state(ws, pred=lambda m: True):
+    while True:
+        m = json.loads(ws.receive_text())
+        if m["type"] == "state" and pred(m):
+            return m
+
+
+def test_web_bots_default_to_the_strongest_kind():
+    assert BOT_KIND == KINDS[-1]
+
+
+def test_lobby_pages_and_rulesets():
+    c, _ = client()
+    with c:
+        page = c.get("/")
+        assert "Make a table" in page.text
+        assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+        body = c.get("/api/rulesets").json()
+        names = [r["name"] for r in body["rulesets"]]
+        assert names == list(rulekit.bundled())
+        assert body["bot"] == BOT_KIND and "person" in body["kinds"]
+        assert c.get("/static/table.js").status_code == 200
+        assert c.get("/t/nosuch").status_code == 404
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"ruleset": "nosuch", "seats": ["person"] * 4}, "unknown ruleset"),
+    ({"ruleset": "../etc/passwd", "seats": ["person"] * 4}, "unknown ruleset"),
+    ({"ruleset": "mattis", "seats": ["person"] * 9}, "3 to 8 players"),
+    ({"ruleset": "mattis", "seats": ["person", "wizard", "random"]}, "a seat is"),
+    ({"ruleset": "mattis", "seats": "xx"}, "seats"),
+    ({"ruleset": "mattis", "seats": ["random"] * 3, "options": {"nosuch": 1}}, "nosuch"),
+    ({"ruleset": "mattis", "seats": ["random"] * 3, "options": [1]}, "options"),
+    ([1, 2], "object"),
+])
+def test_bad_tables_are_refused_with_a_message(body, words):
+    c, _ = client()
+    with c:
+        r = c.post("/api/tables", json=body)
+        assert r.status_code == 400 and words in r.json()["error"]
+        assert c.post("/api/tables", content=b"{not json", headers={
+            "content-type": "application/json"}).json()["error"] == "the request is not JSON"
+        r = c.post("/api/tables", content=json.dumps(body), headers={
+            "content-type": "text/plain"})           # a form of another site: refused
+        assert r.status_code == 415
+
+
+def test_seats_are_bound_by_tokens_and_bad_messages_get_errors():
+    c, server = client()
+    with c:
+        tid, tokens = make_table(c, "mattis", ["person", "person", "random"])
+        assert len(set(tokens.values())) == 2 and all(len(t) >= 24 for t in tokens.values())
+        with c.websocket_connect(f"/ws/{tid}") as ws:          # a wrong token
+            ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
+            m = json.loads(ws.receive_text())
+            assert m["type"] == "error" and m["fatal"] and "opens no seat" in m["message"]
+        with c.websocket_connect("/ws/nosuch") as ws:           # no such table
+            ws.send_text(json.dumps({"type": "hello"}))
+            assert "no such table" in json.loads(ws.receive_text())["message"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_text(json.dumps({"type": "act"}))           # not hello first
+            assert "first message is hello" in json.loads(ws.receive_text())["message"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            s = hello(ws, tokens[0])
+            assert s["you"] == 0
+            for bad, words in [("{nope", "JSON object"), ("[1]", "with a \"type\""),
+                               (json.dumps({"type": "fly"}), "unknown message type"),
+                               ("x" * 20000, "at most"),
+                               (json.dumps({"type": "act", "action": 7}), ""),
+                               (json.dumps({"type": "act", "action": "play ZZ"}), ""),
+                               (json.dumps({"type": "act", "action": "x", "version": "1"}),
+                                "version"),
+                               (json.dumps({"type": "again"}), "still being played")]:
+                ws.send_text(bad)
+                m = json.loads(ws.receive_text())
+                assert m["type"] == "error" and words in m["message"], (bad[:30], m)
+            if 0 not in s["actors"]:                 # another seat acts first
+                ws.send_text(json.dumps({"type": "act", "action": "take"}))
+                assert "may not act now" in json.loads(ws.receive_text())["message"]
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert json.loads(ws.receive_text())["type"] == "pong"
+        with c.websocket_connect(f"/ws/{tid}") as ws:            # a spectator
+            s = hello(ws)
+            assert s["you"] is None and s["actions"] == [] and s["mine"] == []
+            ws.send_text(json.dumps({"type": "act", "action": "take"}))
+            assert "spectator cannot act" in json.loads(ws.receive_text())["message"]
+        r = c.get(f"/api/tables/{tid}/record")
+        assert r.status_code == 404 and "once the game is over" in r.json()["error"]
+    assert server.errors == []
+
+
+def test_a_seat_cannot_act_for_another_seat():
+    hall = Hall(Store(":memory:"))
+    table = hall.create("mattis", {}, ["person"] * 3)
+    seat = table.game.to_act
+    other = (seat + 1) % 3
+    text = str(table.game.legal_actions(seat)[0])
+    with pytest.raises(TableError, match="may not act now"):
+        table.act(other, text)
+    with pytest.raises(TableError, match="moved on"):
+        table.act(seat, text, version=5)
+    table.act(seat, text, version=0)
+    assert table.moves == [f"{seat}: {text}"]
+
+
+def play_over_socket(c, tid, token, rng, spectator=True, max_moves=3000):
+    """Seat ``token`` plays at random until the game ends (bots play the rest)."""
+    with c.websocket_connect(f"/ws/{tid}") as ws:
+        s = hello(ws, token)
+        if spectator:
+            watch = c.websocket_connect(f"/ws/{tid}")
+            watch.__enter__()
+            hello(watch)
+        for _ in range(max_moves):
+            if s["finished"]:
+                break
+            if s["actions"]:
+                ws.send_text(json.dumps({"type": "act", "version": s["version"],
+                                         "action": rng.choice(s["actions"])["text"]}))
+            s = until_state(ws)
+        if spectator:
+            watch.__exit__(None, None, None)
+        return s
+
+
+@pytest.mark.parametrize("ruleset, seats, options", [
+    ("mattis", ["person", "random", "random", "random"], {}),
+    ("durak", ["random", "person", "random"], {"transfer": True}),
+    ("hearts", ["person", "random", "random", "random"], {"target": 30}),
+    ("atlanta_mattis", ["random", "random", "person"], {"slough_window": "shared"}),
+    ("skitgubbe", ["person", "random", "random"], {}),
+    ("myllymatti", ["person", "random"], {}),
+    ("mattis_norsk", ["random", "person", "random"], {}),
+    ("crazy_eights", ["person", "random", "random"], {}),
+])
+def test_every_message_holds_only_what_its_page_may_see(ruleset, seats, options):
+    check = LeakCheck()
+    c, server = client(on_send=check)
+    rng = random.Random(ruleset)
+    with c:
+        tid, tokens = make_table(c, ruleset, seats, options)
+        seat = next(iter(tokens))
+        s = play_over_socket(c, tid, tokens[seat], rng)
+        assert s["finished"] and s["result"].startswith("Result:")
+        table = server.hall.tables[tid]
+        record = c.get(f"/api/tables/{tid}/record").json()
+        assert record["actions"] == table.game.record_actions()
+    assert check.messages > 20 and check.leaks == []
+    assert server.errors == []
+    # the database holds the game: its moves replay to the same game
+    assert server.hall.store.moves(tid, 1) == table.moves
+    again = Hall(server.hall.store)
+    assert again.restore() == []
+    assert again.tables[tid].game.history == table.game.history
+
+
+def test_the_leak_check_can_fail():
+    check = LeakCheck()
+    hall = Hall(Store(":memory:"))
+    table = hall.create("mattis", {}, ["person"] * 3)
+    state = table.state(0)
+    hidden = table.game.z[next(k for k, d in table.game.rules.zones.items()
+                               if d.see == "owner")][1]
+    state["events"].append(f"seat 1 holds {hidden[0]}")
+    check(table, 0, state)
+    assert check.leaks and check.leaks[0][2] == [hidden[0]]
+
+
+def test_play_again_and_record_download():
+    c, server = client()
+    with c:
+        tid, tokens = make_table(c, "myllymatti", ["person", "random"])
+        s = play_over_socket(c, tid, tokens[0], random.Random(3), spectator=False)
+        r = c.get(f"/api/tables/{tid}/record")
+        assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+        rec = r.json()
+        from rulekit.runtime.replay import replay
+        assert replay(rec).result.as_dict() == rec["result"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            hello(ws, tokens[0])
+            ws.send_text(json.dumps({"type": "again"}))
+            s = until_state(ws, lambda m: m["game"] == 2)
+            assert not s["finished"] and s["version"] >= 0
+    table = server.hall.tables[tid]
+    assert table.number == 2
+    again = Hall(server.hall.store)
+    again.restore()
+    assert again.tables[tid].number == 2 and again.tables[tid].seed == table.seed
+
+
+def test_store_refuses_what_is_not_a_database(tmp_path):
+    bad = tmp_path / "notes.db"
+    bad.write_text("these are my notes, not a database\n" * 20)
+    with pytest.raises(StoreError, match="cannot be used"):
+        Store(str(bad))
+
+
+def test_restore_skips_a_ruleset_not_named_again(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text("rulekit: 1\nname: v\nextends: mattis\n")
+    hall = Hall(Store(str(tmp_path / "t.db")), named=[str(path)])
+    table = hall.create(str(path.resolve()), {}, ["random"] * 3)
+    assert table.game.rules.name
+    warnings = Hall(Store(str(tmp_path / "t.db"))).restore()
+    assert len(warnings) == 1 and "was not named on this command line" in warnings[0]
+    back = Hall(Store(str(tmp_path / "t.db")), named=[str(path)])
+    assert back.restore() == [] and table.id in back.tables
+
+
+def test_serve_command_errors_are_one_line(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "rulekit", "serve", "nosuch"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 1 and "neither a bundled ruleset" in run.stderr
+    assert "Traceback" not in run.stderr
+    bad = tmp_path / "x.db"
+    bad.write_text("not a database\n" * 50)
+    run = subprocess.run([sys.executable, "-m", "rulekit", "serve", "--db", str(bad),
+                          "--port", str(free_port())], capture_output=True, text=True)
+    assert run.returncode == 1 and "cannot be used as the tables database" in run.stderr
+    import socket
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        run = subprocess.run([sys.executable, "-m", "rulekit", "serve", "--db",
+                              str(tmp_path / "t.db"), "--port", str(taken.getsockname()[1])],
+                             capture_output=True, text=True)
+    assert run.returncode == 1 and "cannot listen on 127.0.0.1:" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def _connect(port, tid, token):
+    from websockets.sync.client import connect
+    ws = connect(f"ws://127.0.0.1:{port}/ws/{tid}", open_timeout=10)
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    assert json.loads(ws.recv(10))["type"] == "pack"
+    return ws
+
+
+def _serve(db, port):
+    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "serve", "--db", str(db),
+                             "--port", str(port), "--bot-delay", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    import httpx
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/rulesets", timeout=2)
+            return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError(proc.stderr.read())
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_killed_server_loses_no_move(tmp_path):
+    """kill -9 in the middle of a game; the server started again on the same database
+    has the table with every move, the seats' tokens still open their seats, and the
+    game goes on to its end."""
+    import httpx
+    db, port = tmp_path / "tables.db", free_port()
+    proc = _serve(db, port)
+    try:
+        body = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={
+            "ruleset": "mattis", "seats": ["person", "person", "person"]}).json()
+        tid = body["id"]
+        tokens = {s["seat"]: s["link"].split("#")[1] for s in body["seats"]}
+        socks = {s: _connect(port, tid, t) for s, t in tokens.items()}
+        states = {s: json.loads(ws.recv(10)) for s, ws in socks.items()}
+        rng = random.Random(5)
+        for _ in range(40):
+            seat = states[0]["actors"][0]
+            ws = socks[seat]
+            while states[seat]["version"] != states[0]["version"] or not states[seat]["actions"]:
+                states[seat] = json.loads(ws.recv(10))
+            ws.send(json.dumps({"type": "act", "version": states[seat]["version"],
+                                "action": rng.choice(states[seat]["actions"])["text"]}))
+            for s, w in socks.items():
+                m = json.loads(w.recv(10))
+                while m["type"] != "state" or m["version"] != states[s]["version"] + 1:
+                    m = json.loads(w.recv(10))
+                states[s] = m
+        before = states[0]
+        assert before["version"] == 40
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    proc = _serve(db, port)
+    try:
+        ws = _connect(port, tid, tokens[0])
+        after = json.loads(ws.recv(10))
+        assert after["version"] == 40 and after["mine"] == before["mine"]
+        assert after["piles"] == before["piles"] and after["actors"] == before["actors"]
+        ws.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    rows = Store(str(db)).moves(tid, 1)
+    assert len(rows) == 40
+
+
+TOY = ROOT / "tests" / "toys" / "simultaneous.yaml"
+
+
+def test_a_simultaneous_choice_stays_hidden_until_all_have_chosen():
+    hall = Hall(Store(":memory:"), named=[str(TOY)])
+    table = hall.create(str(TOY.resolve()), {}, ["person", "person", "random"])
+    g = table.game
+    assert sorted(g.actors) == [0, 1, 2]
+    bid = table.state(0)["actions"][0]["text"]
+    card = bid.split()[-1]
+    table.act(0, bid)
+    for viewer in (1, None):
+        state = table.state(viewer)
+        assert state["chosen"] == [0]
+        assert card not in json.dumps(state)            # seat 0's bid is not shown yet
+    assert 0 not in table.state(0)["actors"] and table.state(0)["actions"] == []
+    assert table.state(1)["actions"]                     # seat 1 still chooses
+    check = LeakCheck()
+    c, server = client(on_send=check)
+    server.hall.named = hall.named
+    with c:
+        tid, tokens = make_table(c, str(TOY.resolve()), ["person", "random", "random"])
+        s = play_over_socket(c, tid, tokens[0], random.Random(1))
+        assert s["finished"]
+    assert check.leaks == [] and check.messages > 10 and server.errors == []
+
+
+def test_a_bot_gives_a_person_who_leads_a_shared_window_time():
+    hall = Hall(Store(":memory:"))
+    table = hall.create("durak", {}, ["person", "random", "person"])
+    g = table.game
+    met = False
+    while not g.finished and not met:        # until a window with a bot after a person
+        actors = g.actors
+        if len(actors) > 1 and any(s in table.agents for s in actors) and \
+                actors[0] not in table.agents:
+            bot = next(s for s in actors if s in table.agents)
+            assert table.person_first(bot)
+            met = True
+        seat = actors[0]
+        if seat in table.agents:
+            assert not table.person_first(seat)
+        table.act(seat, str(random.Random(len(table.moves)).choice(g.legal_actions(seat))))
+    assert met

@@ -1,0 +1,186 @@
+"""The web table in a real browser (the distribution's chromium and chromedriver,
+headless): a table is made in the lobby, four pages play a whole Mattis game through
+clicks (one page reloaded on the way: it comes back to its seat), a seat's page never
+holds another seat's hidden card, the finished game offers its record and another game.
+A screenshot of the game is written to tests/artifacts/ (git-ignored).
+`bash scripts/test` installs chromium and chromium-driver when they are missing."""
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("selenium")
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    pytest.skip(f"no browser: {CHROMIUM} and {DRIVER} are needed (apt-get install chromium "
+                "chromium-driver; `bash scripts/test` does it)", allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+from web_helpers import LeakCheck, LiveServer, WORD  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+WAIT_TURN = """
+const [want, done] = [arguments[0], arguments[arguments.length - 1]];
+const t0 = Date.now();
+(function look() {
+  const b = document.body;
+  if (b.dataset.version === want && b.dataset.turn === "1") return done(document.querySelector("button.action"));
+  if (Date.now() - t0 > 8000) return done(null);
+  setTimeout(look, 5);
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1100,900",
+                 f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(options=opts, service=Service(DRIVER))
+    driver.set_script_timeout(15)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def live():
+    check = LeakCheck()
+    server = LiveServer(on_send=check)
+    server.check = check
+    yield server
+    server.stop()
+
+
+def wait_until(fn, timeout=10.0, step=0.005):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = fn()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError("timed out")
+
+
+def make_table_in_lobby(driver, url, ruleset, seats):
+    """Make a table through the lobby page; return its seat links and spectator link."""
+    driver.get(url + "/")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(
+        By.CSS_SELECTOR, f"#ruleset option[value='{ruleset}']"))
+    Select(driver.find_element(By.ID, "ruleset")).select_by_value(ruleset)
+    players = driver.find_element(By.ID, "players")
+    players.send_keys("\ue009a")           # Ctrl-A: type over the number
+    players.send_keys(str(len(seats)))
+    driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", players)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "select[data-seat]")) == len(seats)
+    for s, kind in enumerate(seats):
+        Select(driver.find_element(By.CSS_SELECTOR, f"select[data-seat='{s}']")
+               ).select_by_value(kind)
+    driver.find_element(By.ID, "create").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "a.seatlink"))
+    links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.seatlink")]
+    return links, driver.find_element(By.ID, "watch").get_attribute("href")
+
+
+def page_cards(driver) -> set:
+    """The card names a page holds: its drawn cards and any in its text."""
+    drawn = driver.execute_script(
+        "return [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)")
+    text = driver.find_element(By.TAG_NAME, "body").text
+    return set(drawn) | set(WORD.findall(text)) | set(WORD.findall(
+        driver.execute_script("return document.body.innerHTML")))
+
+
+def test_four_pages_play_a_whole_mattis_game_by_clicks(browser, live):
+    d = browser
+    links, watch = make_table_in_lobby(d, live.url, "mattis", ["person"] * 4)
+    assert len(links) == 4 and len({link.split("#")[1] for link in links}) == 4
+    d.get(links[0])
+    tabs = [d.current_window_handle]
+    for link in links[1:]:
+        d.switch_to.new_window("tab")
+        d.get(link)
+        tabs.append(d.current_window_handle)
+    table = next(iter(live.hall.tables.values()))
+    game = table.game
+    pack = set(game.rules.cards.order)
+    clicks = 0
+    checked_private = False
+    while not game.finished:
+        version = len(table.moves)
+        seat = game.actors[0]
+        d.switch_to.window(tabs[seat])
+        button = d.execute_async_script(WAIT_TURN, f"1.{version}")
+        assert button is not None, f"seat {seat}'s page shows no action at move {version}"
+        button.click()
+        clicks += 1
+        wait_until(lambda: len(table.moves) > version)
+        if clicks == 12 and os.environ.get("RULEKIT_WEB_SCREENSHOT"):   # the README's
+            d.switch_to.window(tabs[0])                                   # picture
+            d.execute_async_script(WAIT_TURN.replace(' && b.dataset.turn === "1"', ""),
+                                   f"1.{len(table.moves)}")
+            d.save_screenshot(os.environ["RULEKIT_WEB_SCREENSHOT"])
+        if clicks == 25:                    # a reload: the page comes back to its seat
+            d.refresh()
+            d.switch_to.window(tabs[seat])
+        if clicks == 40 and not checked_private:   # seat 0's page: no other seat's card
+            d.switch_to.window(tabs[0])
+            d.execute_async_script(WAIT_TURN.replace(' && b.dataset.turn === "1"', ""),
+                                   f"1.{len(table.moves)}")
+            shown = page_cards(d) & pack
+            hidden = {c for s in range(1, 4) for zone, decl in game.rules.zones.items()
+                      if decl.per == "seat" and decl.see != "all"
+                      for c in game.z[zone][s]} - set(game.public)
+            assert shown and not shown & hidden
+            from rulekit.play.table import hand_order          # the hand, sorted
+            mine = d.execute_script("return [...document.querySelectorAll("
+                                    "'#mine .cards')][0].querySelectorAll('[data-card]')"
+                                    ".length ? [...document.querySelectorAll('#mine .cards')"
+                                    "[0].querySelectorAll('[data-card]')].map(e => "
+                                    "e.dataset.card) : []")
+            assert mine == sorted(mine, key=lambda c: hand_order(game.rules, c))
+            assert set(mine) <= set(game.z[next(k for k, z in game.rules.zones.items()
+                                                if z.per == "seat" and z.see == "owner")][0])
+            ARTIFACTS.mkdir(exist_ok=True)
+            d.save_screenshot(str(ARTIFACTS / "web-mattis-seat0.png"))
+            checked_private = True
+    assert game.result.status == "finished" and clicks == len(table.moves)
+    assert checked_private
+    # every page shows the result, the record and "play again"
+    for s, tab in enumerate(tabs):
+        d.switch_to.window(tab)
+        WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
+            "return document.body.dataset.finished") == "1")
+        assert "Result:" in d.find_element(By.ID, "result").text
+    ARTIFACTS.mkdir(exist_ok=True)
+    d.save_screenshot(str(ARTIFACTS / "web-mattis-end.png"))
+    href = d.find_element(By.ID, "download").get_attribute("href")
+    import httpx
+    record = httpx.get(href).json()
+    assert record["actions"] == game.record_actions() and record["result"]["status"] == "finished"
+    d.switch_to.new_window("tab")                   # a spectator sees no hand, no button
+    d.get(watch)
+    WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
+        "return document.body.dataset.finished") == "1")
+    assert d.find_elements(By.CSS_SELECTOR, "button.action") == []
+    assert "watching" in d.find_element(By.ID, "who").text
+    d.close()
+    d.switch_to.window(tabs[3])
+    d.find_element(By.ID, "again").click()
+    WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
+        "return document.body.dataset.version").startswith("2."))
+    assert table.number == 2
+    assert live.check.leaks == [] and live.check.messages > clicks
+    assert live.server.errors == []
