@@ -150,6 +150,7 @@ def test_search_prefers_the_action_that_wins():
                     enders.append(act)
             if enders and len(enders) < len(legal):
                 assert SearchAgent(seed, 30).choose(game) in enders
+                assert SearchAgent(seed, 30, depth=4, guide=4).choose(game) in enders
                 return
             game.apply(rng.choice(legal))
     pytest.fail("no position with one winning action among others was met")
@@ -251,3 +252,17 @@ def test_hint_leaves_the_game_and_its_random_source_alone(mattis):
         game.apply(act)
         twin.apply(str(act))
     assert game.dump() == twin.dump()
+
+
+def test_a_persons_opponents_are_search_bots_by_default(tmp_path, monkeypatch):
+    import io
+    import sys
+    record = tmp_path / "g.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    run = cli(["play", "myllymatti", "--players", "3", "--seed", "2", "--human", "0",
+               "--record", str(record)], tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(record.read_text())["seats"] == ["human", TABLE_KIND, TABLE_KIND]
+    run = cli(["play", "myllymatti", "--players", "3", "--seed", "2", "--quiet",
+               "--record", str(record)], tmp_path)          # bots alone: random still
+    assert json.loads(record.read_text())["seats"] == ["random", "random", "random"]

@@ -149,7 +149,8 @@ class SearchAgent:
     rulekit.errors.RulesetFailure from ``choose``."""
 
     def __init__(self, seed=None, simulations: int = DEFAULT_SIMULATIONS,
-                 depth: int = ROLLOUT_DEPTH, exploration: float = EXPLORATION):
+                 depth: int = ROLLOUT_DEPTH, exploration: float = EXPLORATION,
+                 guide: int = 0):
         if isinstance(simulations, bool) or not isinstance(simulations, int) \
                 or not 1 <= simulations <= MAX_SIMULATIONS:
             raise ValueError(f"ismcts: the number of simulations must be a whole number from "
@@ -160,6 +161,7 @@ class SearchAgent:
         self.rng = random.Random(seed)
         self.simulations = simulations
         self.depth = depth
+        self.guide = guide
         self.exploration = exploration
 
     @property
@@ -251,20 +253,52 @@ class SearchAgent:
 
     def _play_out(self, state) -> list:
         """Random actions to the end, or until ``depth`` are taken and the phase has a
-        heuristic; the returns of the seats (one number each)."""
-        rng, depth, phases = self.rng, self.depth, state.rules.phases
+        heuristic; the returns of the seats (one number each). The first ``guide``
+        actions are the greedy choice of the seat taking them (its heuristic one action
+        ahead, on this copy)."""
+        rng, depth, phases, guide = self.rng, self.depth, state.rules.phases, self.guide
         steps = 0
         while state.status == "in_progress":
-            if depth and steps >= depth:
-                h = phases[state.phase].heuristic
-                if h is not None:
-                    return _judged(state, h)
-            state.apply(rng.choice(state.legal_actions()))
+            h = phases[state.phase].heuristic
+            if depth and steps >= depth and h is not None:
+                return _judged(state, h)
+            legal = state.legal_actions()
+            if steps < guide and h is not None and len(legal) > 1:
+                state.apply(_greedy(state, legal, h, rng))
+            else:
+                state.apply(rng.choice(legal))
             steps += 1
-        outcome = state.outcome
-        if state.status != "finished" or outcome is None or outcome.get("returns") is None:
-            return [0.0] * state.n
-        return outcome["returns"]
+        return _returns(state)
+
+
+def _returns(state) -> list:
+    """The returns of a game that ended (0 for everyone when it aborted)."""
+    outcome = state.outcome
+    if state.status != "finished" or outcome is None or outcome.get("returns") is None:
+        return [0.0] * state.n
+    return outcome["returns"]
+
+
+def _greedy(state, legal, heuristic, rng):
+    """The action of ``legal`` after which the seat to act scores best by its heuristic
+    (a game it ends: its return, far beyond); ties at random."""
+    seat, phases = state.actor, state.rules.phases
+    best, top = [], -math.inf
+    for act in legal:
+        trial = state.clone()
+        trial.apply(act)
+        while trial._pending and trial.status == "in_progress":
+            trial.apply(rng.choice(trial.legal_actions()))
+        if trial.status != "in_progress":
+            score = 10 ** 9 * _returns(trial)[seat]
+        else:
+            h = phases[trial.phase].heuristic or heuristic
+            score = trial.call_ruleset(h, {"seat": seat})
+        if score > top:
+            best, top = [act], score
+        elif score == top:
+            best.append(act)
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def _text(act) -> str:
