@@ -203,6 +203,13 @@ def test_kinds_parse_with_clear_errors():
             parse_kind(bad)
     with pytest.raises(ValueError, match="simulations"):
         SearchAgent(1, 0)
+    for bad in ({"depth": -1}, {"guide": 1.5}, {"exploration": "x"}, {"exploration": -1}):
+        with pytest.raises(ValueError, match="ismcts: the "):
+            SearchAgent(1, 5, **bad)
+    game = rulekit.load("myllymatti").new_game(players=2, seed=1)
+    other = 1 - game.to_act
+    with pytest.raises(ValueError, match=f"seat {other} has no legal action now"):
+        SearchAgent(1, 5).choose(game, seat=other)
 
 
 def test_all_gives_every_seat_not_named():

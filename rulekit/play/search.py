@@ -144,9 +144,10 @@ class _Node:
 class SearchAgent:
     """ISMCTS (see the module docstring) with ``simulations`` per move (1 to
     :data:`MAX_SIMULATIONS`), random play-outs of at most ``depth`` actions before the
-    heuristic judges (0: to the end), and the exploration constant ``exploration``.
-    Raises ValueError for a bad budget; a heuristic that fails raises
-    rulekit.errors.RulesetFailure from ``choose``."""
+    heuristic judges (0: to the end), the first ``guide`` of them greedy (see
+    ``_play_out``), and the exploration constant ``exploration``. Raises ValueError for
+    a bad budget or option; ``choose`` raises ValueError when the seat has no legal
+    action, and rulekit.errors.RulesetFailure when the ruleset's heuristic fails."""
 
     def __init__(self, seed=None, simulations: int = DEFAULT_SIMULATIONS,
                  depth: int = ROLLOUT_DEPTH, exploration: float = EXPLORATION,
@@ -155,9 +156,14 @@ class SearchAgent:
                 or not 1 <= simulations <= MAX_SIMULATIONS:
             raise ValueError(f"ismcts: the number of simulations must be a whole number from "
                              f"1 to {MAX_SIMULATIONS}, not {simulations!r}")
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-            raise ValueError(f"ismcts: the rollout depth must be a whole number from 0, "
-                             f"not {depth!r}")
+        for what, value in (("rollout depth", depth), ("number of guided actions", guide)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"ismcts: the {what} must be a whole number from 0, "
+                                 f"not {value!r}")
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
+                or not 0 <= exploration < math.inf:
+            raise ValueError(f"ismcts: the exploration constant must be a number from 0, "
+                             f"not {exploration!r}")
         self.rng = random.Random(seed)
         self.simulations = simulations
         self.depth = depth
@@ -174,6 +180,9 @@ class SearchAgent:
         actions = game.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
+        if not actions:
+            raise ValueError(f"ismcts: seat {game.to_act if seat is None else seat} has no "
+                             f"legal action now")
         return self.search(game, seat, actions)[0][0]
 
     def search(self, game, seat=None, actions=None) -> list:
@@ -207,6 +216,9 @@ class SearchAgent:
             if actor is None:
                 actor = state.actor
             legal = state.legal_actions(actor)
+            if not legal:           # the seat asked has nothing to do in this copy
+                actor = state.actor
+                legal = state.legal_actions(actor)
             children = node.children
             if actor != seat and state._pending is not None:    # a hidden choice
                 act = rng.choice(legal)
