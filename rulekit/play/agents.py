@@ -10,7 +10,9 @@ N simulations a move; rulekit.play.search), and docs/bots.md compares them.
 The greedy agent never uses information its seat does not have: it scores each legal
 action on a *determinized* copy of the game, where every card hidden from the seat
 (``view(seat)`` shows it as null) has been shuffled among the places the seat cannot
-see, so the copy agrees with everything the seat knows and nothing else.
+see, so the copy agrees with everything the seat knows and nothing else
+(:func:`~rulekit.play.search.determinize`, importable from here too; the greedy agent
+keeps its plain redeal, value for value, so that recorded simulations stay the same).
 """
 from __future__ import annotations
 
