@@ -229,9 +229,10 @@ def R(id, kind, given, expect, fragment, **extra) -> Row:
 
 E = (rulekit.RulesetError, ValueError)      # a bad argument to load / evaluate: either
 RE, VE, IA, CE = rulekit.RulesetError, ValueError, rulekit.IllegalAction, rulekit.CardError
-TYPED = ("play", "{tiny}", "--seed", "1", "--human", "1", "--dealer", "0", "--deck", " ".join(PACK),
+TYPED = ("play", "{tiny}", "--agent", "all=random",
+         "--seed", "1", "--human", "1", "--dealer", "0", "--deck", " ".join(PACK),
          "--ascii")
-MATTIS_HUMAN = ("play", "mattis", "--seed", "3", "--human", "0", "--ascii")
+MATTIS_HUMAN = ("play", "mattis", "--agent", "all=random", "--seed", "3", "--human", "0", "--ascii")
 WAITED = "abandoned after 0 actions"          # the typed line took no action
 LONG_NAME = "x" * 300 + ".yaml"
 

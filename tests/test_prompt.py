@@ -14,7 +14,8 @@ def typing(monkeypatch, tmp_path, args, stdin):
 
 
 def test_help_lists_the_commands_and_the_actions_with_their_rules(monkeypatch, tmp_path):
-    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--agent", "all=random",
+                                         "--human", "1", "--seed", "4",
                                          "--ascii"], "help\nquit\n")
     out = run.stdout
     assert "commands: help (this), rules (the game's rule book), hint (what a bot would " \
@@ -26,7 +27,8 @@ def test_help_lists_the_commands_and_the_actions_with_their_rules(monkeypatch, t
 
 
 def test_rules_prints_the_rule_book_and_quit_leaves_with_the_record(monkeypatch, tmp_path):
-    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--agent", "all=random",
+                                         "--human", "1", "--seed", "4",
                                          "--record", tmp_path / "g.json"], "rules\nquit\n")
     assert run.returncode == 0
     assert "| MAT-11 |" in run.stdout and "## C-7 Phase 2 in outline" in run.stdout
@@ -35,7 +37,8 @@ def test_rules_prints_the_rule_book_and_quit_leaves_with_the_record(monkeypatch,
 
 
 def test_an_illegal_move_says_why(monkeypatch, tmp_path):
-    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--agent", "all=random",
+                                         "--human", "1", "--seed", "4",
                                          "--ascii"], "plya 6s\nplay 2c\ntake\nquit\n")
     out = run.stdout
     assert "'plya 6s' is not legal now: 'plya' is not an action here; did you mean 'play'? " \
@@ -66,7 +69,8 @@ def test_an_action_whose_condition_fails_names_the_condition():
 def test_hot_seat_passes_the_screen_and_shows_no_hand_to_the_table(monkeypatch, tmp_path):
     import json
     import re
-    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "0", "--human", "2",
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--agent", "all=random",
+                                         "--human", "0", "--human", "2",
                                          "--seed", "3", "--ascii", "--record",
                                          tmp_path / "g.json"], "\n1\n\n1\n1\nquit\n")
     out = run.stdout
@@ -99,13 +103,15 @@ def test_a_spectator_sees_no_hand():
 
 
 def test_quit_at_the_hot_seat_pause_leaves_without_showing_a_hand(monkeypatch, tmp_path):
-    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "0", "--human", "1",
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--agent", "all=random",
+                                         "--human", "0", "--human", "1",
                                          "--seed", "4"], "quit\n")
     assert run.returncode == 0 and "your hand" not in run.stdout
     assert "you quit" in run.stderr
 
 
 def test_a_card_typed_alone_is_explained_as_the_action_that_takes_it(monkeypatch, tmp_path):
-    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--human", "1", "--seed", "4",
+    run = typing(monkeypatch, tmp_path, ["play", "mattis", "--agent", "all=random",
+                                         "--human", "1", "--seed", "4",
                                          "--ascii"], "QH\nquit\n")
     assert "'QH' is not legal now: you do not hold QH" in run.stdout

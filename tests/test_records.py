@@ -109,7 +109,8 @@ def test_resume_carries_on_with_the_same_seats(tmp_path, capsys, monkeypatch):
     import io
     path = tmp_path / "g.json"
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n"))     # two moves, then end of input
-    assert main(["play", "mattis", "--seed", "4", "--human", "0", "--agent", "2=greedy",
+    assert main(["play", "mattis", "--agent", "all=random",
+                 "--seed", "4", "--human", "0", "--agent", "2=greedy",
                  "--record", str(path)]) == 1
     first = json.loads(path.read_text())
     assert "result" not in first and first["seats"] == ["human", "random", "greedy", "random"]

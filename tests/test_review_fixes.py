@@ -70,7 +70,8 @@ def test_a_list_option_of_ranks_takes_its_values_from_the_command_line(tmp_path,
 def test_resume_keeps_the_seats_it_was_played_with(tmp_path, capsys, monkeypatch):
     path = tmp_path / "g.json"
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
-    assert main(["play", "mattis", "--seed", "4", "--human", "0", "--record", str(path)]) == 1
+    assert main(["play", "mattis", "--agent", "all=random",
+                 "--seed", "4", "--human", "0", "--record", str(path)]) == 1
     for flags in (["--human", "1"], ["--agent", "1=greedy"], ["--max-actions", "50"]):
         assert main(["play", "--resume", str(path), *flags]) == 2
         assert "comes from the record" in capsys.readouterr().err
@@ -87,13 +88,14 @@ def test_a_persons_game_is_saved_after_every_move(tmp_path, monkeypatch, capsys)
         return real(target, game, *rest)
     monkeypatch.setattr(games, "_save_record", spy)
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
-    main(["play", "mattis", "--seed", "2", "--human", "0", "--record", str(path)])
+    main(["play", "mattis", "--agent", "all=random",
+          "--seed", "2", "--human", "0", "--record", str(path)])
     assert len(seen) >= 4 and seen == sorted(seen) and seen[0] >= 1   # one per move, then the end
 
 
 def test_help_at_the_table_explains_how_to_answer(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("help\n"))
-    main(["play", "mattis", "--seed", "2", "--human", "0", "--ascii"])
+    main(["play", "mattis", "--agent", "all=random", "--seed", "2", "--human", "0", "--ascii"])
     out = capsys.readouterr().out
     assert "type the number of an action from the list" in out and "not legal" not in out
 

@@ -92,7 +92,8 @@ def test_full_output_device_gives_a_message():
 
 @pytest.mark.parametrize("extra", [[], ["--ascii"]])
 def test_ascii_only_terminal_does_not_crash(extra):
-    run = cli(["play", "mattis", "--seed", "3", "--human", "0", *extra], stdin="1\n" * 3000,
+    run = cli(["play", "mattis", "--agent", "all=random",
+               "--seed", "3", "--human", "0", *extra], stdin="1\n" * 3000,
               env={"PYTHONIOENCODING": "ascii"})
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stderr and "Result: seat" in run.stdout
@@ -247,7 +248,8 @@ def test_replay_json_and_transcript_do_not_mix(tmp_path, capsys):
 
 def test_a_card_alone_answers_the_prompt_and_quiet_still_shows_moves(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("4h\n" + "1\n" * 3000))
-    code = main(["play", "mattis", "--seed", "3", "--human", "0", "--quiet", "--ascii"])
+    code = main(["play", "mattis", "--agent", "all=random",
+                 "--seed", "3", "--human", "0", "--quiet", "--ascii"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "seat 0: play 4H" in out                  # '4h' picked the one action with it

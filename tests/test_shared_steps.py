@@ -225,12 +225,12 @@ def test_a_record_keeps_pending_choices_in_seat_order_and_replays_them(bidding):
 def test_the_human_seat_is_told_who_else_chooses_and_that_choices_are_hidden(monkeypatch):
     import sys
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 40))
-    run = cli(["play", SIMULTANEOUS, "--seed", "1", "--human", "1"], TOYS)
+    run = cli(["play", SIMULTANEOUS, "--agent", "all=random", "--seed", "1", "--human", "1"], TOYS)
     assert run.returncode == 0, run.stderr
     assert ("everyone chooses at the same time (seat 0 has chosen; seat 2 still chooses): "
             "each choice stays hidden until every seat has chosen") in run.stdout
     monkeypatch.setattr(sys, "stdin", io.StringIO("wait\n" + "1\n" * 80))
-    run = cli(["play", WINDOW, "--seed", "3", "--human", "1"], TOYS)
+    run = cli(["play", WINDOW, "--agent", "all=random", "--seed", "3", "--human", "1"], TOYS)
     assert run.returncode == 0, run.stderr
     assert "seat 2 may also act now; type 'wait' to let seat 2 act first" in run.stdout
     assert "seat 1, your action (number or text): wait\n  seat 2: pass" in run.stdout

@@ -30,7 +30,8 @@ def test_at_24_rows_the_hand_and_the_table_stay_on_screen(name, players):
     rules = rulekit.load(name)
     public = [z for z, d in rules.zones.items()
               if d.per == "game" and d.see == "all"]
-    term = Terminal(["play", name, "--human", "0", "--players", players, "--seed", 11])
+    term = Terminal(["play", name, "--agent", "all=random",
+                     "--human", "0", "--players", players, "--seed", 11])
     seen_table = 0
     for turn in range(40):
         if "your action" not in term.read_until("your action"):
@@ -49,7 +50,7 @@ def test_at_24_rows_the_hand_and_the_table_stay_on_screen(name, players):
 def test_many_actions_are_grouped_by_suit_and_paged():
     # Atlanta Mattis with runs: phase 2 offers a dozen and more plays, grouped by suit;
     # on a 10-row screen they do not fit below the table, so they come in pages
-    term = Terminal(["play", "atlanta_mattis", "--human", "0", "--seed", 5,
+    term = Terminal(["play", "atlanta_mattis", "--agent", "all=random", "--human", "0", "--seed", 5,
                      "--option", "sequences=true"], rows=10)
     for _ in range(120):
         out = term.read_until("your action")
@@ -75,7 +76,8 @@ def test_many_actions_are_grouped_by_suit_and_paged():
 
 def test_help_hint_undo_and_an_illegal_move_with_its_reason(tmp_path):
     record = tmp_path / "g.json"
-    term = Terminal(["play", "mattis", "--human", "1", "--seed", "4", "--record", record])
+    term = Terminal(["play", "mattis", "--agent", "all=random",
+                     "--human", "1", "--seed", "4", "--record", record])
     term.read_until("your action")
     term.type("help")
     out = term.read_until("your action")
@@ -104,7 +106,8 @@ def test_help_hint_undo_and_an_illegal_move_with_its_reason(tmp_path):
 
 
 def test_hot_seat_clears_the_screen_and_shows_what_happened_lately():
-    term = Terminal(["play", "mattis", "--human", "0", "--human", "2", "--seed", "3"])
+    term = Terminal(["play", "mattis", "--agent", "all=random",
+                     "--human", "0", "--human", "2", "--seed", "3"])
     term.read_until("pass the screen to seat 0")
     term.type("")
     term.read_until("your action")

@@ -144,19 +144,21 @@ def test_undo_takes_back_to_the_previous_decision_as_if_it_never_happened():
         person.choose(game)
 
 
-def test_hint_is_the_greedy_bots_choice_and_changes_nothing():
+def test_hint_is_the_search_bots_choice_and_changes_nothing():
     rules = rulekit.load("hearts")
     game = rules.new_game(players=4, seed=6)
     agent = RandomAgent(4)
     while len(game.legal_actions()) < 3:
         game.apply(agent.choose(game))
-    before = json.dumps(game.dump(), sort_keys=True)
+    before, state = json.dumps(game.dump(), sort_keys=True), game.rng.getstate()
     said = hint(game, game.to_act)
     assert json.dumps(game.dump(), sort_keys=True) == before
+    assert game.rng.getstate() == state
     assert said == hint(game, game.to_act)                   # the same hint twice
     named = said.split(" - ")[0].removeprefix("hint: ")
     assert named in {str(a) for a in game.legal_actions()}
     assert "where a position scores minus taken_points(you)" in said   # why: the heuristic
+    assert re.search(r"chosen in \d+ of \d+ simulated games", said)      # and the search
     scored = GreedyAgent(0).scores(game)
     assert len(scored) == len(game.legal_actions())
 

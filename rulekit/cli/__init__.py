@@ -14,6 +14,7 @@ import sys
 from .. import __version__
 from ..errors import CardError, IllegalAction, RecordError
 from ..limits import MAX_ACTIONS
+from ..play.agents import TABLE_KIND
 from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
 from .serve import add_parser as add_serve_parser, cmd_serve
@@ -90,7 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="set a ruleset option (repeatable)")
     s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
-                   help="the agent for a seat: random or greedy (default random)")
+                   help="the agent for a seat, or all=KIND for every seat not named: random, "
+                   "greedy, or ismcts[:N] (a search of N simulated games a move; "
+                   "docs/bots.md); default random, or at a --human table "
+                   f"{TABLE_KIND}")
     s.add_argument("--human", type=_nonneg, metavar="SEAT", action="append",
                    help="you play this seat at the terminal, seeing only what it may see; "
                    "give it again for more people at one screen (hot-seat)")

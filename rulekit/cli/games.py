@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..errors import CardError, RecordError, RulesetError
 from ..limits import MAX_ACTIONS
-from ..play.agents import SeatError, seat_agents
+from ..play.agents import TABLE_KIND, SeatError, seat_agents
 from ..play.session import play_out, step
 from ..play.terminal import Abandoned
 from ..play.transcript import Transcript, describe_state, result_line
@@ -53,7 +53,8 @@ def cmd_play(args) -> int:
     human = people[0] if len(people) == 1 else None       # one person: their view
     try:
         bots = {s: k for s, k in seats.items() if k != "human"}
-        agents = seat_agents(args.agent, game.n, seed, people, bots)
+        default = TABLE_KIND if people and args.resume is None else "random"
+        agents = seat_agents(args.agent, game.n, seed, people, bots, default)
     except SeatError as exc:
         return fail(str(exc))
     except ValueError as exc:
@@ -159,11 +160,13 @@ def _resumed(args):
     if game.finished:
         return fail(f"{args.resume}: the game is over ({game.result.status}); nothing to resume")
     seats = dict(enumerate(record.get("seats") or []))
-    from ..play.agents import KINDS
-    unknown = [k for k in seats.values() if k != "human" and k not in KINDS]
-    if unknown:
-        return fail(f"{args.resume}: 'seats' names an unknown agent kind '{unknown[0]}'; "
-                    f"kinds: human, {', '.join(KINDS)}")
+    from ..play.agents import parse_kind
+    for kind in seats.values():
+        if kind != "human":
+            try:
+                parse_kind(kind)
+            except ValueError as exc:
+                return fail(f"{args.resume}: 'seats': {exc}")
     ruleset = confined_ruleset(record["ruleset"], record_roots(record, args.rulesets),
                                record.get("_folder"))
     return game.rules, game, record.get("seed", 0), ruleset, record.get("deck"), seats

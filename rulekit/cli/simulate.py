@@ -41,7 +41,8 @@ def add_parsers(sub, positive, nonneg, parser_class) -> None:
         s.add_argument("--players", metavar="N|all",
                        help="a player count, or all (default: the ruleset's default)")
         s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
-                       help="an agent for a seat, or all=KIND (the others random)")
+                       help="an agent for a seat, or all=KIND (the others random): random, "
+                       "greedy or ismcts[:N] (N simulations a move)")
         s.add_argument("--seed", type=nonneg, default=0, metavar="S",
                        help="the run's seed (default 0): each game's seed comes from it")
         s.add_argument("--jobs", type=positive, metavar="N",

@@ -4,20 +4,24 @@ An agent is any object with ``choose(game) -> Action`` (``game`` is the
 :class:`~rulekit.engine.GameState` with that agent's seat to act); at a step where
 several seats may act, an agent that is not first in precedence is asked with
 ``choose(game, seat=SEAT)`` (rulekit.play.session.play_out). Made by
-:func:`make_agent`; the kinds are ``random`` and ``greedy``.
+:func:`make_agent`; the kinds are ``random``, ``greedy`` and ``ismcts`` (``ismcts:N``:
+N simulations a move; rulekit.play.search), and docs/bots.md compares them.
 
 The greedy agent never uses information its seat does not have: it scores each legal
 action on a *determinized* copy of the game, where every card hidden from the seat
 (``view(seat)`` shows it as null) has been shuffled among the places the seat cannot
-see, so the copy agrees with everything the seat knows and nothing else.
+see, so the copy agrees with everything the seat knows and nothing else
+(:func:`~rulekit.play.search.determinize`, importable from here too; the greedy agent
+keeps its plain redeal, value for value, so that recorded simulations stay the same).
 """
 from __future__ import annotations
 
 import random
 
-from ..randomness import shuffle
+from .search import DEFAULT_SIMULATIONS, MAX_SIMULATIONS, SearchAgent, determinize
 
-KINDS = ("random", "greedy")
+KINDS = ("random", "greedy", "ismcts")
+TABLE_KIND = f"ismcts:{DEFAULT_SIMULATIONS}"    # the opponents of a person, by default
 
 
 class RandomAgent:
@@ -30,72 +34,6 @@ class RandomAgent:
     def choose(self, game, seat=None):
         """One of the legal actions of ``seat`` (default: the seat to act)."""
         return self.rng.choice(game.legal_actions(seat))
-
-
-def determinize(game, seat: int, rng: random.Random):
-    """A copy of ``game`` in which the cards hidden from ``seat`` are redealt at random
-    among the hidden places (each zone keeps its count; visible cards stay put).
-
-    Tags and face-down marks belong to the place, so they follow the new card. What is
-    hidden is what :meth:`~rulekit.runtime.engine.GameState.view` hides, found without
-    building the view; the redeal takes the same values from ``rng`` as it always did.
-    The pending choices of other seats at a simultaneous step are forgotten (those
-    seats choose again in the copy): ``seat`` cannot know them.
-    """
-    copy = game.clone()
-    hid = bool(copy._pending) and any(s != seat for s in copy._pending)
-    if hid:
-        copy._hide_choices(seat)
-    marks = copy.marks
-    segments = []   # (list object, the hidden indices or None for all of it, (zone, seat))
-    hidden = []     # the hidden cards, in zone, seat and list order
-    for name, decl in game.rules.zones.items():
-        content = copy.z[name]
-        lists = enumerate(content) if decl.per == "seat" else ((None, content),)
-        for s, lst in lists:
-            if not lst:
-                continue
-            default = decl.see == "all" or (decl.see == "owner" and s == seat)
-            if not marks:
-                if not default:
-                    segments.append((lst, None, (name, s)))
-                    hidden += lst
-                continue
-            idx = [i for i, c in enumerate(lst)
-                   if not (marks.get(c) == "up" or (marks.get(c) != "down" and default))]
-            if idx:
-                segments.append((lst, idx, (name, s)))
-                hidden += [lst[i] for i in idx]
-    if not hidden:
-        if hid:
-            copy.call_ruleset(lambda g, L: g._relist(), {})
-        return copy
-    new = hidden[:]
-    shuffle(rng, new)
-    if copy._where_shared:              # shared with the game: its own before changing
-        copy.where, copy._where_shared = copy.where.copy(), False
-    tags, where = copy.tags, copy.where
-    old_tags = {c: tags.pop(c) for c in hidden if c in tags} if tags else None
-    old_marks = {c: marks.pop(c) for c in hidden if c in marks} if marks else None
-    pos = 0
-    for lst, idx, loc in segments:
-        if idx is None:
-            chunk = new[pos:pos + len(lst)]
-            lst[:] = chunk
-        else:
-            chunk = new[pos:pos + len(idx)]
-            for i, card in zip(idx, chunk):
-                lst[i] = card
-        where.update(dict.fromkeys(chunk, loc))
-        pos += len(chunk)
-    if old_tags or old_marks:         # they belong to the place: onto its new card
-        for old, card in zip(hidden, new):
-            if old_tags and old in old_tags:
-                tags[card] = old_tags[old]
-            if old_marks and old in old_marks:
-                marks[card] = old_marks[old]
-    copy.call_ruleset(lambda g, L: g._relist(), {})
-    return copy
 
 
 class GreedyAgent:
@@ -152,13 +90,42 @@ def _final_score(game, seat: int) -> float:
     return 10**9 * res.returns[seat]
 
 
+def parse_kind(kind) -> tuple:
+    """``"ismcts:200"`` -> ``("ismcts", 200)``; ``"greedy"`` -> ``("greedy", None)``;
+    ``"ismcts"`` gets :data:`DEFAULT_SIMULATIONS`. Raises ValueError with a message for
+    an unknown kind, a number given to a kind that takes none, or a number of
+    simulations that is not a whole number from 1 to :data:`MAX_SIMULATIONS`."""
+    text = str(kind).strip()
+    name, colon, number = text.partition(":")
+    name = name.strip()
+    if name not in KINDS:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise ValueError(f"unknown agent kind '{shown}'; kinds: {', '.join(KINDS)} "
+                         f"(ismcts:N for N simulations a move)")
+    if name != "ismcts":
+        if colon:
+            raise ValueError(f"agent kind '{name}' takes no number (only ismcts:N does)")
+        return name, None
+    if not colon:
+        return name, DEFAULT_SIMULATIONS
+    number = number.strip()
+    if not (number.isascii() and number.isdigit()) or len(number) > 7 \
+            or not 1 <= int(number) <= MAX_SIMULATIONS:
+        shown = number if len(number) <= 12 else number[:9] + "..."
+        raise ValueError(f"agent kind 'ismcts:{shown}': the number of simulations a move "
+                         f"must be a whole number from 1 to {MAX_SIMULATIONS}")
+    return name, int(number)
+
+
 def make_agent(kind: str, seed=None):
-    """An agent of ``kind`` (one of :data:`KINDS`); raises ValueError for an unknown kind."""
-    if kind == "random":
+    """An agent of ``kind`` (one of :data:`KINDS`, ``ismcts:N`` for N simulations a
+    move); raises ValueError as :func:`parse_kind` does."""
+    name, number = parse_kind(kind)
+    if name == "random":
         return RandomAgent(seed)
-    if kind == "greedy":
+    if name == "greedy":
         return GreedyAgent(seed)
-    raise ValueError(f"unknown agent kind '{kind}'; kinds: {', '.join(KINDS)}")
+    return SearchAgent(seed, number)
 
 
 class SeatError(ValueError):
@@ -166,22 +133,30 @@ class SeatError(ValueError):
 
 
 def seat_agents(specs: list[str], n: int, seed: int, human=None,
-                kinds: dict | None = None) -> dict:
+                kinds: dict | None = None, default: str = "random") -> dict:
     """Agents for every seat but the ``human`` one(s) (a seat, or a collection of seats),
-    from ``SEAT=KIND`` texts (the others as in ``kinds``, else random), each seeded from
-    ``seed`` and its seat. Raises SeatError for a seat that does not exist, ValueError
-    with a message for a malformed text, a person's seat or an unknown kind."""
+    from ``SEAT=KIND`` texts and ``all=KIND`` (every seat not given by a number; the
+    others as in ``kinds``, else ``default``), each seeded from ``seed`` and its seat.
+    Raises SeatError for a seat that does not exist, ValueError with a message for a
+    malformed text, a person's seat or an unknown kind."""
     people = set() if human is None else {human} if isinstance(human, int) else set(human)
-    kinds = {s: (kinds or {}).get(s, "random") for s in range(n)}
+    kinds = {s: (kinds or {}).get(s, default) for s in range(n)}
     given: set = set()
+    every = None
     for spec in specs:
         if "=" not in spec:
-            raise ValueError(f"--agent takes SEAT=KIND, not '{spec}'")
+            raise ValueError(f"--agent takes SEAT=KIND or all=KIND, not '{spec}'")
         seat, kind = spec.split("=", 1)
+        parse_kind(kind)
+        if seat.strip() == "all":
+            if every is not None:
+                raise ValueError("--agent: all= is given twice")
+            every = kind.strip()
+            continue
         try:
             s = int(seat)
         except ValueError:
-            raise ValueError(f"--agent: '{seat}' is not a seat number") from None
+            raise ValueError(f"--agent: '{seat}' is not a seat number or 'all'") from None
         if not 0 <= s < n:
             raise SeatError(f"--agent: seat {s} does not exist (seats 0 to {n - 1})")
         if s in people:
@@ -191,4 +166,6 @@ def seat_agents(specs: list[str], n: int, seed: int, human=None,
             raise ValueError(f"--agent: seat {s} is given twice")
         given.add(s)
         kinds[s] = kind.strip()
+    if every is not None:
+        kinds.update({s: every for s in range(n) if s not in given})
     return {s: make_agent(k, seed * 1000 + s + 1) for s, k in kinds.items() if s not in people}

@@ -1,49 +1,48 @@
 """Advice for a person at the table: ``hint`` says what the strongest bot there is
 would play, and why as far as it can say.
 
-The bot is the greedy one (rulekit.play.agents.GreedyAgent): it looks one action ahead
-on a copy of the game in which every card hidden from the seat is redealt at random, and
-scores the result with the phase's ``heuristic`` (or the result, when the action ends
-the game). A hint never changes the game: it works on copies, with its own random
-source seeded from the game's seed and the number of actions so far, so asking twice
-gives the same hint.
+The bot is the search bot (rulekit.play.search.SearchAgent, the opponents' default at
+a person's table): it plays the rest of the game many times on copies in which every
+card hidden from the seat is redealt, with nothing the seat cannot see influencing the
+copy (a canonical determinization: the copies do not depend on where the hidden cards
+really are, nor on the game's random source), and takes the action that did best. A
+hint never changes the game nor draws from its random source: it has its own, seeded
+from the game's seed and the number of actions so far, so asking twice gives the same
+hint.
 """
 from __future__ import annotations
 
 import random
 
-from .agents import GreedyAgent
+from .search import DEFAULT_SIMULATIONS, SearchAgent
 
 
-def hint(game, seat: int) -> str:
-    """One line: the action the greedy bot would take for ``seat`` now and why
-    (``play 7S: ...``). Raises rulekit.errors.RulesetFailure when the ruleset's
-    heuristic fails."""
+def hint(game, seat: int, simulations: int = DEFAULT_SIMULATIONS) -> str:
+    """One line: the action the search bot would take for ``seat`` now after
+    ``simulations`` simulated games, and why (``hint: play 7S - chosen in ...``).
+    Raises rulekit.errors.RulesetFailure when the ruleset's heuristic fails."""
     actions = game.legal_actions(seat)
     if not actions:
         return "you have nothing to do now"
     if len(actions) == 1:
         return f"hint: {actions[0]} (the only legal action)"
-    bot = GreedyAgent(random.Random(f"hint {game.seed} {len(game.history)} {seat}")
-                      .randrange(2 ** 32))
-    scored = bot.scores(game, seat, actions)
-    top = max(score for score, _ in scored)
-    best = [act for score, act in scored if score == top]
-    choice = best[0]
-    rest = sorted({score for score, _ in scored if score != top}, reverse=True)
+    bot = SearchAgent(random.Random(f"hint {game.seed} {len(game.history)} {seat}")
+                      .randrange(2 ** 32), simulations)
+    stats = bot.search(game, seat, actions)
+    choice, visits, mean, top = stats[0]
+    why = (f"chosen in {visits} of {simulations} simulated games, which came out "
+           f"{mean:+.2f} for you on average (+1 is first place, -1 last)")
+    if top:
+        why += f" and put you on top in {top:.0%} of them"
+    nxt = stats[1]
+    if nxt[1]:
+        why += f"; next best: {nxt[0]} ({nxt[1]} games, {nxt[2]:+.2f})"
     heuristic = _heuristic_text(game)
-    if abs(top) >= 10 ** 8:
-        why = "it ends the game " + ("in your favour" if top > 0 else "(as well as any can)")
-    elif heuristic is None:
-        return f"hint: {choice} (the game gives bots no way to score a position: any " \
-               "legal action is as good)"
-    else:
-        why = (f"it scores {_num(top)} for you, the next best {_num(rest[0])}" if rest
-               else f"every action scores {_num(top)} for you")
-        why += f", where a position scores {heuristic}"
-    also = f"; as good: {', '.join(map(str, best[1:4]))}" if len(best) > 1 else ""
-    return f"hint: {choice} - {why}{also} (a bot looking one action ahead, guessing the " \
-        "cards you cannot see)"
+    how = (f"plays each game on at random for {bot.depth} actions, then judges it where a "
+           f"position scores {heuristic}" if heuristic is not None else
+           "plays each game on at random to its end")
+    return f"hint: {choice} - {why} (a search bot guessing the cards you cannot see; it " \
+        f"{how})"
 
 
 def _heuristic_text(game) -> str | None:
@@ -57,7 +56,3 @@ def _heuristic_text(game) -> str | None:
     except (KeyError, TypeError):
         return "the game's score of a position"
     return Words(game.rules, names={"seat": "you"}).text(text)
-
-
-def _num(x) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"

@@ -273,7 +273,7 @@ def gains(game, seat: int, action, tries: int = 8) -> list:
     rng = random.Random(f"{game.seed} {len(game.history)} {action}")
     found = None
     for _ in range(tries):
-        trial = determinize(game, seat, rng)
+        trial = determinize(game, seat, rng, canonical=True)
         start = len(trial.events)
         try:
             trial.apply(action)

@@ -91,7 +91,7 @@ def _no_nan(x):
 def parse_agents(specs, players_max: int) -> dict:
     """``["0=greedy", "all=random"]`` (or a dict seat -> kind) into seat -> kind for the
     seats ``0..players_max-1`` (``all`` first, then single seats). Raises ValueError."""
-    from ..play.agents import KINDS
+    from ..play.agents import parse_kind
     if isinstance(specs, dict):
         specs = [f"{k}={v}" for k, v in specs.items()]
     if specs is not None and (isinstance(specs, str) or not isinstance(specs, (list, tuple))):
@@ -104,8 +104,7 @@ def parse_agents(specs, players_max: int) -> dict:
             raise ValueError(f"an agent is given as SEAT=KIND or all=KIND, not '{spec}'")
         seat, kind = str(spec).split("=", 1)
         kind = kind.strip()
-        if kind not in KINDS:
-            raise ValueError(f"unknown agent kind '{kind}'; kinds: {', '.join(KINDS)}")
+        parse_kind(kind)
         if seat.strip() == "all":
             every = kind
             continue
