@@ -332,3 +332,26 @@ def test_a_durak_record_replays_exactly():
         again = replay(record, apply=lambda game, a: (game.apply(a), seen.append(game.dump())))
         assert [dumps[0]] + seen == dumps
         assert again.result == g.result
+
+
+def test_dur_8_a_beaten_attack_card_still_names_the_seat_that_attacked_with_it():
+    # DUR-8: the defender beats the attacking card; the card laid aside as beaten is
+    # still the attacker's play (the table shows who played it), its cover the defender's
+    for seed in range(40):
+        game = rules().new_game(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            acts = game.legal_actions()
+            beats = [a for a in acts if a.name == "beat"]
+            if beats:
+                act = beats[0]
+                attacked = next(c for c in act.cards if c in game.z["table"])
+                by = game.evaluate(f"seat_of(card('{attacked}'))")
+                defender = game.v["defender"]
+                game.apply(act)
+                assert game.evaluate(f"seat_of(card('{attacked}'))") == by != defender
+                cover = next(c for c in act.cards if c != attacked)
+                assert game.evaluate(f"seat_of(card('{cover}'))") == defender
+                return
+            game.apply(rng.choice(acts))
+    raise AssertionError("no beat in 40 random games")
