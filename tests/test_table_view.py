@@ -253,3 +253,15 @@ def test_a_seat_shown_to_all_reads_as_a_seat():
     head = render_view(game, 0, CardStyle(rules, ascii=True))[0]
     assert f"attacker: seat {game.v['attacker']}" in head
     assert f"defender: seat {game.v['defender']}" in head
+
+
+def test_after_the_rule_book_the_table_is_shown_again():
+    rules = rulekit.load("mattis")
+    game = rules.new_game(players=3, seed=2)
+    out = io.StringIO()
+    person = HumanAgent(game.to_act, make_console(out, color=False),
+                        CardStyle(rules, ascii=True), inp=io.StringIO("rules\n1\n"))
+    person.choose(game)
+    text = out.getvalue()
+    book = text.index("MAT-")                      # the rule book's text, with its rule ids
+    assert "your hand:" in text[book:]             # then the hand and the table again

@@ -157,6 +157,9 @@ class HumanAgent:
                 self._help(game, actions, later)
             elif word == "rules":
                 self._rules(game)
+                for line in shown + book[page]:       # back to the game: the table again
+                    out.print(line)
+                self._page_line(page, book)
             elif word in ("quit", "exit"):
                 raise Abandoned("quit")
             elif word in ("more", "m"):
