@@ -39,6 +39,8 @@ from .tables import BOT_KIND, PERSON, Hall, TableError
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 10_000        # characters of one message from a page
+MAX_FRAME = 1 << 20         # bytes of one websocket frame (more: the connection closes)
+MAX_BODY = 100_000          # bytes of a request body (POST /api/tables)
 PAGE_HEADERS = {            # the pages run only their own files, in no other site's frame
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
                                "img-src 'self' data:; frame-ancestors 'none'",
@@ -163,9 +165,13 @@ class Server:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return JSONResponse({"error": "send the table as application/json"},
                                 status_code=415)
+        raw = await self._body(request)
+        if raw is None:
+            return JSONResponse({"error": f"a request is at most {MAX_BODY} bytes"},
+                                status_code=413)
         try:
-            body = json.loads((await request.body())[:MAX_MESSAGE * 10] or b"null")
-        except ValueError:
+            body = json.loads(raw or b"null")
+        except (ValueError, RecursionError):
             return JSONResponse({"error": "the request is not JSON"}, status_code=400)
         if not isinstance(body, dict):
             return JSONResponse({"error": "send an object: ruleset, options, seats"},
@@ -180,6 +186,20 @@ class Server:
                              "seats": [{"seat": s, "who": k, "link": f"/t/{table.id}#"
                                         + table.tokens[s] if k == PERSON else None}
                                        for s, k in enumerate(table.seats)]})
+
+    @staticmethod
+    async def _body(request: Request):
+        """The request's body, or None when it is over MAX_BODY bytes (refused by its
+        Content-Length, or while it streams: never more than that is held)."""
+        length = request.headers.get("content-length", "")
+        if length and (not length.isdigit() or int(length) > MAX_BODY):
+            return None
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                return None
+        return bytes(raw)
 
     async def record(self, request: Request):
         """``GET /api/tables/ID/record``: the finished game's record as a download; 404
@@ -233,14 +253,18 @@ class Server:
 
     async def _message(self, ws: WebSocket):
         """The next message as a dict, or None after answering a malformed one."""
-        text = await ws.receive_text()
-        problem = None
-        if len(text) > MAX_MESSAGE:
+        frame = await ws.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        text, problem = frame.get("text"), None
+        if text is None:
+            problem = "a message is text (a JSON object), not binary"
+        elif len(text) > MAX_MESSAGE:
             problem = f"a message is at most {MAX_MESSAGE} characters"
         else:
             try:
                 msg = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 msg, problem = None, "a message is a JSON object, such as {\"type\": \"act\"}"
             if problem is None and (not isinstance(msg, dict) or not isinstance(msg.get("type"), str)):
                 problem = "a message is a JSON object with a \"type\""
@@ -256,8 +280,8 @@ class Server:
                 raise TableError("a spectator cannot act: open a seat's link to play")
             if kind == "act":
                 version = msg.get("version")
-                if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-                    raise TableError("version is the move count the page shows")
+                if isinstance(version, bool) or not isinstance(version, int):
+                    raise TableError("an act needs its version: the move count the page shows")
                 async with self.lock(table):
                     table.act(viewer, msg.get("action"), version)
             elif kind == "again":
@@ -319,4 +343,4 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
     where = f"http://{host}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
     say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open {where} (Ctrl-C stops)")
     uvicorn.run(make_app(server), host=host, port=port, log_level="warning",
-                ws_max_size=MAX_MESSAGE * 4)
+                ws_max_size=MAX_FRAME)

@@ -232,8 +232,8 @@ class Hall:
             try:
                 self._rules[key] = load(ruleset, options)
             except RulekitError as exc:
-                raise TableError(str(exc).splitlines()[0] if str(exc) else
-                                 "the ruleset does not load") from None
+                first = str(exc).splitlines()[0] if str(exc) else "the ruleset does not load"
+                raise TableError(first.removeprefix("error: ")) from None
         return self._rules[key]
 
     def create(self, ruleset: str, options: dict, seats: list) -> Table:

@@ -1,0 +1,90 @@
+"""The web table's hardening: hostile or odd input (deep JSON, binary frames, big
+bodies and frames, a lobby flood), the database busy, records of earlier games."""
+import json
+import sqlite3
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from rulekit.web.server import MAX_BODY, MAX_MESSAGE, Server, make_app  # noqa: E402
+from rulekit.web.store import Store  # noqa: E402
+from rulekit.web.tables import Hall  # noqa: E402
+from test_web import hello, make_table, until_state  # noqa: E402
+from web_helpers import LiveServer  # noqa: E402
+
+
+def client(db=":memory:", **kw):
+    server = Server(Hall(Store(db)), bot_delay=0, **kw)
+    return TestClient(make_app(server)), server
+
+
+def test_deep_json_and_binary_frames_get_an_error_and_the_connection_stays():
+    c, server = client()
+    with c:
+        tid, tokens = make_table(c, "mattis", ["person", "random", "random"])
+        with c.websocket_connect(f"/ws/{tid}") as ws:       # binary before hello
+            ws.send_bytes(b"\x00\x01")
+            m = json.loads(ws.receive_text())
+            assert m["type"] == "error" and "not binary" in m["message"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            hello(ws, tokens[0])
+            deep = "[" * 5000 + "]" * 5000
+            assert len(deep) <= MAX_MESSAGE
+            for bad, words in [(deep, "JSON object"), (b"\x00" * 10, "not binary"),
+                               ('{"type": "act", "action": "x"}', "needs its version")]:
+                (ws.send_bytes if isinstance(bad, bytes) else ws.send_text)(bad)
+                m = json.loads(ws.receive_text())
+                assert m["type"] == "error" and words in m["message"], m
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert json.loads(ws.receive_text())["type"] == "pong"
+    assert server.errors == []
+
+
+def test_bad_or_big_create_bodies_are_refused_in_words():
+    c, _ = client()
+    with c:
+        deep = "[" * 50000 + "]" * 50000
+        r = c.post("/api/tables", content=deep, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"] == "the request is not JSON"
+        r = c.post("/api/tables", content=b" " * (MAX_BODY + 1),
+                   headers={"content-type": "application/json"})
+        assert r.status_code == 413 and "at most" in r.json()["error"]
+        sent = []
+
+        def stream():                       # no Content-Length: refused while streaming
+            for _ in range(1000):
+                sent.append(1)
+                yield b" " * 10_000
+        r = c.post("/api/tables", content=stream(), headers={"content-type": "application/json"})
+        assert r.status_code == 413 and "at most" in r.json()["error"]
+        r = c.post("/api/tables", json={"ruleset": "hearts", "seats": ["random"] * 4,
+                                        "options": {"target": "abc"}})
+        assert r.status_code == 400 and not r.json()["error"].startswith("error:")
+
+
+def test_a_big_frame_gets_an_error_not_a_closed_connection():
+    from websockets.sync.client import connect
+    pytest.importorskip("websockets")
+    live = LiveServer()
+    try:
+        table = live.hall.create("mattis", {}, ["person", "random", "random"])
+        ws = connect(f"ws://127.0.0.1:{live.port}/ws/{table.id}", open_timeout=10)
+        ws.send(json.dumps({"type": "hello", "token": table.tokens[0]}))
+        assert json.loads(ws.recv(10))["type"] == "pack"
+        json.loads(ws.recv(10))
+        ws.send("x" * 50_000)
+        m = json.loads(ws.recv(10))
+        assert m["type"] == "error" and "at most" in m["message"]
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(10))["type"] == "pong"
+        ws.close()
+    finally:
+        live.stop()
+    assert live.server.errors == []
