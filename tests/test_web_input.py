@@ -88,3 +88,26 @@ def test_a_big_frame_gets_an_error_not_a_closed_connection():
     finally:
         live.stop()
     assert live.server.errors == []
+
+
+def test_idle_tables_are_closed_and_a_flood_is_limited(tmp_path):
+    import time
+    db = str(tmp_path / "t.db")
+    server = Server(Hall(Store(db), idle=0.3), bot_delay=0, per_minute=3)
+    c = TestClient(make_app(server))
+    with c:
+        made = [make_table(c, "mattis", ["person"] * 3) for _ in range(3)]
+        r = c.post("/api/tables", json={"ruleset": "mattis", "seats": ["person"] * 3})
+        assert r.status_code == 429 and "a minute" in r.json()["error"]
+        kept, tokens = made[0]
+        with c.websocket_connect(f"/ws/{kept}") as ws:      # a person at table 0
+            hello(ws, tokens[0])
+            time.sleep(0.35)
+            assert sorted(server.hall.close_idle()) == sorted(t for t, _ in made[1:])
+        assert kept in server.hall.tables
+        assert c.get(f"/t/{made[1][0]}").status_code == 404
+        time.sleep(0.35)                                  # nobody there now
+        assert server.hall.close_idle() == [kept] and not server.hall.tables
+    back = Hall(Store(db))
+    assert back.restore() == [] and not back.tables       # abandoned: not restored
+    assert Store(db).tables()[0].games[-1][2] == "abandoned"

@@ -23,6 +23,8 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -41,6 +43,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 10_000        # characters of one message from a page
 MAX_FRAME = 1 << 20         # bytes of one websocket frame (more: the connection closes)
 MAX_BODY = 100_000          # bytes of a request body (POST /api/tables)
+PER_MINUTE = 10             # tables one client address may make in a minute
 PAGE_HEADERS = {            # the pages run only their own files, in no other site's frame
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
                                "img-src 'self' data:; frame-ancestors 'none'",
@@ -50,11 +53,14 @@ PAGE_HEADERS = {            # the pages run only their own files, in no other si
 class Server:
     """The tables of one server and what drives them. ``bot_delay``: seconds a bot
     waits before each move (so people can follow); ``on_send(table, viewer, message)``:
-    called with every message sent to a page (tests inspect them)."""
+    called with every message sent to a page (tests inspect them); ``per_minute``:
+    tables one client address may make in a minute."""
 
     def __init__(self, hall: Hall, bot_delay: float = 0.6, default_bot: str = BOT_KIND,
-                 on_send=None):
+                 on_send=None, per_minute: int = PER_MINUTE):
         self.hall = hall
+        self.per_minute = per_minute
+        self.made: dict = {}            # client address -> times of its last tables
         self.bot_delay = bot_delay
         self.window_wait = 4 * bot_delay    # more, at a shared window a person leads
         self.default_bot = default_bot
@@ -165,6 +171,9 @@ class Server:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return JSONResponse({"error": "send the table as application/json"},
                                 status_code=415)
+        if not self._may_make(request.client.host if request.client else ""):
+            return JSONResponse({"error": f"at most {self.per_minute} new tables a minute "
+                                 "from one address: wait a little"}, status_code=429)
         raw = await self._body(request)
         if raw is None:
             return JSONResponse({"error": f"a request is at most {MAX_BODY} bytes"},
@@ -186,6 +195,19 @@ class Server:
                              "seats": [{"seat": s, "who": k, "link": f"/t/{table.id}#"
                                         + table.tokens[s] if k == PERSON else None}
                                        for s, k in enumerate(table.seats)]})
+
+    def _may_make(self, address: str) -> bool:
+        """Whether ``address`` may make a table now (and count it when it may)."""
+        now = time.monotonic()
+        if len(self.made) > 10_000:     # forget the addresses quiet for a minute
+            self.made = {a: q for a, q in self.made.items() if now - q[-1] < 60}
+        times = self.made.setdefault(address, deque())
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if len(times) >= self.per_minute:
+            return False
+        times.append(now)
+        return True
 
     @staticmethod
     async def _body(request: Request):
@@ -249,6 +271,7 @@ class Server:
                 del self.clients[table.id][ws]
                 if viewer is not None:
                     table.here[viewer] -= 1
+                    table.touched = time.monotonic()
                 await self.broadcast(table)
 
     async def _message(self, ws: WebSocket):
@@ -319,9 +342,12 @@ def make_app(server: Server) -> Starlette:
 
 
 def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
-          bot_delay: float = 0.6, say=print) -> None:
+          bot_delay: float = 0.6, say=print, idle: float = 30 * 60,
+          per_minute: int = PER_MINUTE) -> None:
     """Run the server until interrupted: open (or create) the database ``db``, restore
     its tables (``say`` tells each one that is not), listen on ``host``:``port``.
+    ``idle``: seconds after which a table nobody plays is closed; ``per_minute``: tables
+    one client address may make in a minute.
     Raises StoreError for a database that cannot be used or an address it cannot
     listen on (a port in use)."""
     import socket
@@ -333,10 +359,10 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
         socket.create_server((host, port)).close()
     except OSError as exc:
         raise StoreError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    hall = Hall(Store(db), named)
+    hall = Hall(Store(db), named, idle=idle)
     for line in hall.restore():
         say(line)
-    server = Server(hall, bot_delay=bot_delay)
+    server = Server(hall, bot_delay=bot_delay, per_minute=per_minute)
     from urllib.parse import quote
     first = next(iter(hall.named), None) or next(
         (n for n in named if n in hall.rulesets()), None)

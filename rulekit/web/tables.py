@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from pathlib import Path
 
 from ..errors import IllegalAction, RulekitError, RulesetFailure
@@ -34,6 +35,8 @@ SPECTATOR = "watch"         # a page without a seat token
 MAX_LINES = 200             # event lines kept per viewer
 MAX_PLAYING = 1000          # tables being played at once on one server
 MAX_RULES = 64              # compiled (ruleset, options) pairs kept for new tables
+IDLE = 30 * 60              # seconds without a move or a person before a table is closed
+ABANDONED = "abandoned"     # how such a table's game is stopped in the database
 
 
 class TableError(ValueError):
@@ -65,11 +68,13 @@ class Table:
         self.here: dict = {}            # seat -> open connections
         self.game = None
         self.number = 0
+        self.touched = time.monotonic()     # the last move, game or person leaving
 
     # ---- a game ------------------------------------------------------------------------
     def start(self, number: int, seed: int) -> None:
         """Start game ``number`` with ``seed`` (nothing written)."""
         self.number, self.seed = number, seed
+        self.touched = time.monotonic()
         self.game = game = self.rules.new_game(players=self.n, seed=seed)
         self.moves: list[str] = []
         self.agents = {s: make_agent(k, seed * 1000 + s + 1)
@@ -137,6 +142,7 @@ class Table:
         before, table, mark = set(g.public), face_up_cards(g), len(g.events)
         g.apply(act)
         self.moves.append(move)
+        self.touched = time.monotonic()
         for t in self.lines.values():
             t.actions(mark, before, table)
             t.flush()
@@ -199,8 +205,9 @@ class Hall:
     the server's user named (they may be played and restored, besides the bundled
     ones); ``ruleset_dirs``: not used for reading anything else."""
 
-    def __init__(self, store: Store, named=()):
+    def __init__(self, store: Store, named=(), idle: float = IDLE):
         self.store = store
+        self.idle = idle
         self.tables: dict[str, Table] = {}
         self._rules: dict = {}
         self.named = {}
@@ -240,6 +247,7 @@ class Hall:
         """A new table for ``ruleset`` with ``options`` and ``seats`` (per seat
         ``"person"`` or an agent kind; their number is the player count), written to
         the database. Raises TableError with the reason for bad input."""
+        self.close_idle()
         playing = sum(1 for t in self.tables.values() if not t.game.finished)
         if playing >= MAX_PLAYING:
             raise TableError(f"this server already has {playing} tables being played "
@@ -263,6 +271,22 @@ class Hall:
                                 list(seats), tokens, seed)
         self.tables[tid] = table
         return table
+
+    def close_idle(self) -> list[str]:
+        """Close every table being played that no person has had open and that has had
+        no move for ``idle`` seconds: its game is stopped as abandoned in the database
+        (not restored) and it leaves the server. Returns their ids."""
+        now, gone = time.monotonic(), []
+        for tid, t in list(self.tables.items()):
+            if t.game.finished or any(t.here.values()) or now - t.touched < self.idle:
+                continue
+            try:
+                self.store.stop_game(tid, t.number, ABANDONED)
+            except StoreError:
+                continue
+            del self.tables[tid]
+            gone.append(tid)
+        return gone
 
     def again(self, table: Table) -> None:
         """Play again at ``table``: a new game, new seed, same seats and tokens."""
@@ -293,6 +317,8 @@ class Hall:
                 table = Table(st.id, st.ruleset, rules, st.options, st.seats, st.tokens,
                               self.store)
                 number, seed, stopped = st.games[-1]
+                if stopped == ABANDONED:
+                    continue
                 table.start(number, seed)
                 table.replay(st.moves, stopped)
             except (TableError, StoreError, RulekitError, IllegalAction, IndexError) as exc:
