@@ -111,3 +111,34 @@ def test_idle_tables_are_closed_and_a_flood_is_limited(tmp_path):
     back = Hall(Store(db))
     assert back.restore() == [] and not back.tables       # abandoned: not restored
     assert Store(db).tables()[0].games[-1][2] == "abandoned"
+
+
+def test_the_last_game_record_stays_and_a_second_play_again_is_told():
+    import random
+    c, server = client()
+    with c:
+        tid, tokens = make_table(c, "myllymatti", ["person", "person"])
+        table = server.hall.tables[tid]
+        g, rng = table.game, random.Random(2)
+        while not g.finished:
+            seat = g.actors[0]
+            table.act(seat, str(rng.choice(g.legal_actions(seat))))
+        first = c.get(f"/api/tables/{tid}/record?game=1").json()
+        with c.websocket_connect(f"/ws/{tid}") as ws0, c.websocket_connect(f"/ws/{tid}") as ws1:
+            hello(ws0, tokens[0])
+            hello(ws1, tokens[1])
+            ws0.send_text(json.dumps({"type": "again", "game": 1}))
+            until_state(ws0, lambda m: m["game"] == 2)
+            until_state(ws1, lambda m: m["game"] == 2)
+            ws1.send_text(json.dumps({"type": "again", "game": 1}))
+            m = json.loads(ws1.receive_text())
+            assert m["type"] == "error" and "game 2 has already been started" in m["message"]
+        for url in (f"/api/tables/{tid}/record?game=1", f"/api/tables/{tid}/record"):
+            r = c.get(url)
+            assert r.status_code == 200 and r.json() == first, url
+            assert "-1.json" in r.headers["content-disposition"]
+        for game, words in (("2", "once the game is over"), ("7", "no record of game 7"),
+                            ("x", "number of a game")):
+            r = c.get(f"/api/tables/{tid}/record?game={game}")
+            assert r.status_code == 404 and words in r.json()["error"], game
+    assert server.errors == []

@@ -224,15 +224,21 @@ class Server:
         return bytes(raw)
 
     async def record(self, request: Request):
-        """``GET /api/tables/ID/record``: the finished game's record as a download; 404
-        with ``{"error"}`` for an unknown table or a game still being played."""
+        """``GET /api/tables/ID/record[?game=N]``: the record of game N (default: this
+        game once it is over, else the one before) as a download; 404 with ``{"error"}``
+        for an unknown table, a game still being played or one no longer kept."""
         try:
             table = self.hall.get(request.path_params["tid"])
+            number = request.query_params.get("game")
+            if number is not None:
+                if not number.isdigit():
+                    raise TableError("game is the number of a game at this table")
+                number = int(number)
             async with self.lock(table):
-                rec = table.record()
+                number, rec = table.record(number)
         except TableError as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
-        name = f"{table.rules.name}-{table.id}-{table.number}.json"
+        name = f"{table.rules.name}-{table.id}-{number}.json"
         return Response(json.dumps(rec, indent=1) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -308,7 +314,12 @@ class Server:
                 async with self.lock(table):
                     table.act(viewer, msg.get("action"), version)
             elif kind == "again":
+                seen = msg.get("game")          # the finished game the page shows
                 async with self.lock(table):
+                    if isinstance(seen, int) and not isinstance(seen, bool) \
+                            and table.number > seen:
+                        raise TableError(f"game {table.number} has already been started "
+                                         "at this table (another seat pressed play again)")
                     self.hall.again(table)
             elif kind == "ping":
                 await self.send(ws, table, viewer, {"type": "pong"})

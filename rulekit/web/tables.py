@@ -68,6 +68,7 @@ class Table:
         self.here: dict = {}            # seat -> open connections
         self.game = None
         self.number = 0
+        self.previous = None                # (number, record) of the game before
         self.touched = time.monotonic()     # the last move, game or person leaving
 
     # ---- a game ------------------------------------------------------------------------
@@ -190,9 +191,22 @@ class Table:
         out["game"] = self.number
         return out
 
-    def record(self) -> dict:
-        """The game record (rulekit-record/2) of a finished game. Raises TableError
-        while it is being played (a record holds the seed, and so every card)."""
+    def record(self, number=None) -> tuple[int, dict]:
+        """``(number, record)``: the game record (rulekit-record/2) of game ``number``
+        (None: this game once it is over, else the one before), when it is this one,
+        finished, or the one before (kept in memory since "play again"). Raises
+        TableError for any other (a record holds the seed, and so every card)."""
+        if number is None:
+            number = self.previous[0] if self.previous and not self.game.finished \
+                else self.number
+        if self.previous and number == self.previous[0]:
+            return self.previous
+        if number != self.number:
+            raise TableError(f"no record of game {str(number)[:12]} at this table (the "
+                             "server keeps this game's and the one before)")
+        return number, self._record()
+
+    def _record(self) -> dict:
         if not self.game.finished:
             raise TableError("the record is offered once the game is over")
         kinds = ["human" if k == PERSON else k for k in self.seats]
@@ -293,7 +307,9 @@ class Hall:
         if not table.game.finished:
             raise TableError("the game is still being played")
         seed = secrets.randbelow(10 ** 9)
+        record = table.record(table.number)[1]
         self.store.new_game(table.id, table.number + 1, seed)
+        table.previous = (table.number, record)
         table.start(table.number + 1, seed)
 
     def get(self, tid) -> Table:

@@ -236,7 +236,7 @@ function drawEnd(s) {
   $("end").hidden = !s.finished;
   if (!s.finished) return;
   $("result").textContent = s.result || "";
-  $("download").href = `/api/tables/${tableId}/record`;
+  $("download").href = `/api/tables/${tableId}/record?game=${s.game}`;
   $("again").hidden = s.you === null;
 }
 
@@ -275,5 +275,5 @@ function connect() {
   };
 }
 
-$("again").addEventListener("click", () => send({type: "again"}));
+$("again").addEventListener("click", () => send({type: "again", game: state && state.game}));
 connect();
