@@ -142,3 +142,41 @@ def test_the_last_game_record_stays_and_a_second_play_again_is_told():
             r = c.get(f"/api/tables/{tid}/record?game={game}")
             assert r.status_code == 404 and words in r.json()["error"], game
     assert server.errors == []
+
+
+def test_a_busy_database_refuses_the_move_and_the_bots_wait(tmp_path):
+    import time
+    db = str(tmp_path / "t.db")
+    server = Server(Hall(Store(db, timeout=0.1)), bot_delay=0.02)
+    server.retry = 0.05
+    c = TestClient(make_app(server))
+    other = sqlite3.connect(db, isolation_level=None)
+    with c:
+        tid, tokens = make_table(c, "mattis", ["person", "person", "person"])
+        table = server.hall.tables[tid]
+        seat = table.game.actors[0]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            s = hello(ws, tokens[seat])
+            other.execute("BEGIN IMMEDIATE")                 # another process holds it
+            act = {"type": "act", "version": 0, "action": s["actions"][0]["text"]}
+            ws.send_text(json.dumps(act))
+            m = json.loads(ws.receive_text())
+            assert m["type"] == "error" and "database is busy" in m["message"]
+            assert table.moves == [] and not table.game.history
+            other.execute("COMMIT")
+            ws.send_text(json.dumps(act))
+            until_state(ws, lambda m: m["version"] == 1)
+        bots, _ = make_table(c, "mattis", ["random"] * 3)
+        other.execute("BEGIN IMMEDIATE")
+        time.sleep(0.4)                                      # the bots wait...
+        bot_table = server.hall.tables[bots]
+        stuck = len(bot_table.moves)
+        time.sleep(0.2)
+        assert len(bot_table.moves) == stuck and not bot_table.game.finished
+        other.execute("COMMIT")                              # ...and carry on
+        deadline = time.time() + 20
+        while not bot_table.game.finished and time.time() < deadline:
+            time.sleep(0.05)
+        assert bot_table.game.finished
+    assert server.errors == []
+    assert Store(db).moves(bots, 1) == bot_table.moves and Store(db).moves(tid, 1) == table.moves

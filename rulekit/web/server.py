@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -70,6 +71,8 @@ class Server:
         self.locks: dict = {}
         self.drivers: dict = {}
         self.errors: list = []          # unexpected failures (a bug), kept for tests
+        self.making = asyncio.Lock()    # tables are made one at a time
+        self.retry = 1.0                # seconds a bot waits when its move is not stored
 
     def lock(self, table) -> asyncio.Lock:
         """The lock under which ``table``'s game is changed or looked at."""
@@ -117,10 +120,18 @@ class Server:
                     if seat is None:
                         break
                     choice = await loop.run_in_executor(self.pool, table.bot_move, seat)
-                    if isinstance(choice, Exception):
-                        table.stop(str(choice))
+                    try:                # the database write in a thread: never blocks
+                        if isinstance(choice, Exception):
+                            await run_in_threadpool(table.stop, str(choice))
+                        else:
+                            await run_in_threadpool(table.act, seat, str(choice))
+                    except TableError:  # the database is busy: try again later
+                        busy = True
                     else:
-                        table.act(seat, str(choice))
+                        busy = False
+                if busy:
+                    await asyncio.sleep(self.retry)
+                    continue
                 await self.broadcast(table)
         except Exception as exc:        # a bug of rulekit: keep the server up, say it
             self.errors.append(f"table {table.id}: {type(exc).__name__}: {exc}")
@@ -186,8 +197,9 @@ class Server:
             return JSONResponse({"error": "send an object: ruleset, options, seats"},
                                 status_code=400)
         try:
-            table = self.hall.create(body.get("ruleset"), body.get("options") or {},
-                                     body.get("seats"))
+            async with self.making:
+                table = await run_in_threadpool(self.hall.create, body.get("ruleset"),
+                                                body.get("options") or {}, body.get("seats"))
         except TableError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         self.wake(table)
@@ -312,7 +324,7 @@ class Server:
                 if isinstance(version, bool) or not isinstance(version, int):
                     raise TableError("an act needs its version: the move count the page shows")
                 async with self.lock(table):
-                    table.act(viewer, msg.get("action"), version)
+                    await run_in_threadpool(table.act, viewer, msg.get("action"), version)
             elif kind == "again":
                 seen = msg.get("game")          # the finished game the page shows
                 async with self.lock(table):
@@ -320,7 +332,7 @@ class Server:
                             and table.number > seen:
                         raise TableError(f"game {table.number} has already been started "
                                          "at this table (another seat pressed play again)")
-                    self.hall.again(table)
+                    await run_in_threadpool(self.hall.again, table)
             elif kind == "ping":
                 await self.send(ws, table, viewer, {"type": "pong"})
                 return

@@ -43,6 +43,15 @@ class TableError(ValueError):
     """A request the table refuses: the message says why (shown to the person)."""
 
 
+def _stored(write, *args) -> None:
+    """Call the store's ``write``; a busy or failing database is a TableError (the
+    change is refused, the game does not move)."""
+    try:
+        write(*args)
+    except StoreError as exc:
+        raise TableError(str(exc)) from None
+
+
 class _Lines(Transcript):
     """A transcript that keeps its lines (for a page) instead of printing them."""
 
@@ -134,8 +143,8 @@ class Table:
                    else f"'{text[:60]}' is not one of seat {seat}'s legal actions")
             raise TableError(why)
         move = f"{seat}: {text}"
-        if write:
-            self.store.add_move(self.id, self.number, len(self.moves), move)
+        if write:                       # stored first: no move applied unless stored
+            _stored(self.store.add_move, self.id, self.number, len(self.moves), move)
         self._apply(act, move)
 
     def _apply(self, act, move: str) -> None:
@@ -164,7 +173,7 @@ class Table:
     def stop(self, message: str, write: bool = True) -> None:
         """End the game as aborted (a bot's ruleset failure), remembered in the database."""
         if write:
-            self.store.stop_game(self.id, self.number, message)
+            _stored(self.store.stop_game, self.id, self.number, message)
         self.game.stop(message)
         for t in self.lines.values():
             t.say(f"Result: aborted: {message}")
@@ -281,8 +290,8 @@ class Hall:
         seed = secrets.randbelow(10 ** 9)
         table = Table(tid, ruleset, rules, dict(options), seats, tokens, self.store)
         table.start(1, seed)
-        self.store.create_table(tid, ruleset, rules.fingerprint, dict(options), len(seats),
-                                list(seats), tokens, seed)
+        _stored(self.store.create_table, tid, ruleset, rules.fingerprint, dict(options),
+                len(seats), list(seats), tokens, seed)
         self.tables[tid] = table
         return table
 
@@ -308,7 +317,7 @@ class Hall:
             raise TableError("the game is still being played")
         seed = secrets.randbelow(10 ** 9)
         record = table.record(table.number)[1]
-        self.store.new_game(table.id, table.number + 1, seed)
+        _stored(self.store.new_game, table.id, table.number + 1, seed)
         table.previous = (table.number, record)
         table.start(table.number + 1, seed)
 
