@@ -180,3 +180,19 @@ def test_a_busy_database_refuses_the_move_and_the_bots_wait(tmp_path):
         assert bot_table.game.finished
     assert server.errors == []
     assert Store(db).moves(bots, 1) == bot_table.moves and Store(db).moves(tid, 1) == table.moves
+
+
+def test_a_named_ruleset_file_is_shown_by_its_file_name_only(tmp_path):
+    path = tmp_path / "secret-folder" / "house.yaml"
+    path.parent.mkdir()
+    path.write_text("rulekit: 1\nname: house\nextends: mattis\n")
+    hall = Hall(Store(":memory:"), named=[str(path)])
+    c = TestClient(make_app(Server(hall, bot_delay=0)))
+    with c:
+        body = c.get("/api/rulesets").text
+        assert "secret-folder" not in body and str(tmp_path) not in body
+        assert "house.yaml" in [r["name"] for r in json.loads(body)["rulesets"]]
+        tid, _ = make_table(c, "house.yaml", ["random"] * 3)
+    assert hall.tables[tid].ruleset == str(path.resolve())     # the database's name
+    again = Hall(hall.store, named=[str(path)])
+    assert again.restore() == [] and tid in again.tables

@@ -162,7 +162,7 @@ class Server:
         """``GET /api/rulesets``: ``{"rulesets": [{name, title, players, options}],
         "kinds": [...], "bot": the default bot kind}``."""
         out = []
-        for name in self.hall.rulesets():
+        for name in self.hall.offered():
             try:
                 rules = self.hall.load(name, {})
             except TableError:
@@ -387,7 +387,7 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
         say(line)
     server = Server(hall, bot_delay=bot_delay, per_minute=per_minute)
     from urllib.parse import quote
-    first = next(iter(hall.named), None) or next(
+    first = next(iter(hall.files), None) or next(
         (n for n in named if n in hall.rulesets()), None)
     where = f"http://{host}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
     say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open {where} (Ctrl-C stops)")

@@ -233,22 +233,35 @@ class Hall:
         self.idle = idle
         self.tables: dict[str, Table] = {}
         self._rules: dict = {}
-        self.named = {}
+        self.named = {}                 # resolved path -> as named
+        self.files = {}                 # what a page sees (a file name) -> resolved path
         self.bundled = list(bundled_rulesets())
         for name in named:
             if name in self.bundled and "/" not in name:
                 continue
-            self.named[str(Path(name).resolve())] = name
+            path = str(Path(name).resolve())
+            self.named[path] = name
+            shown, i = Path(path).name, 1
+            while shown in self.bundled or self.files.get(shown, path) != path:
+                i += 1
+                shown = f"{Path(path).name} ({i})"
+            self.files[shown] = path
 
     def rulesets(self) -> list[str]:
         """The rulesets a table may be made for: the bundled names, then the named files."""
         return self.bundled + list(self.named)
+
+    def offered(self) -> list[str]:
+        """The rulesets as pages name them: the bundled names, then the named files'
+        names (no folder: a page never learns where the server's files are)."""
+        return self.bundled + list(self.files)
 
     def load(self, ruleset: str, options: dict):
         """The compiled rules of ``ruleset`` (a bundled name, or a named file's resolved
         path) with ``options`` (cached). Raises TableError for any other ruleset, or
         with the ruleset's errors."""
         from ..runtime.loader import load
+        ruleset = self.files.get(ruleset, ruleset) if isinstance(ruleset, str) else ruleset
         if not isinstance(ruleset, str) or ruleset not in self.rulesets():
             raise TableError(f"unknown ruleset {str(ruleset)[:60]!r}: this server plays "
                              + ", ".join(self.bundled) + " and the files named when "
@@ -276,6 +289,7 @@ class Hall:
             raise TableError(f"this server already has {playing} tables being played "
                              "(the limit): finish some first")
         rules = self.load(ruleset, options)
+        ruleset = self.files.get(ruleset, ruleset)      # stored as the resolved path
         if not isinstance(seats, list) or not seats:
             raise TableError("seats: a list with what sits at each seat")
         lo, hi, _ = rules.players
