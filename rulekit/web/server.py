@@ -6,7 +6,8 @@ Routes (docs/web.md has the message protocol):
   when the link carries the seat's token after ``#``, else a spectator's);
 - ``GET /api/rulesets``: the rulesets with players and options; ``POST /api/tables``
   ``{"ruleset", "options", "seats"}``: a new table, its seat links;
-- ``GET /api/tables/ID/record``: the record of a finished game (JSON);
+- ``GET /api/tables/ID/record?game=N``: the record of a finished game (JSON; the
+  current game's and the one before are kept);
 - ``WS /ws/ID``: the page's connection: ``hello`` (with the token), then ``act`` and
   ``again``; the server answers each change with a fresh ``state`` for each page,
   built only from that page's view (rulekit.web.page).
@@ -14,8 +15,8 @@ Routes (docs/web.md has the message protocol):
 Bots act from a task per table, one move at a time after ``bot_delay`` seconds, their
 thinking run in a worker thread so the server keeps answering. Every change of a game
 happens under the table's lock. Bad input (an unknown table, a wrong token, an
-illegal or stale action, a message that is not JSON) is answered with an ``error``
-message, never a traceback.
+illegal or stale action, a message that is not JSON, binary or too deep, a busy
+database) is answered with an ``error`` message, never a traceback.
 """
 from __future__ import annotations
 
