@@ -129,7 +129,8 @@ def test_seats_are_bound_by_tokens_and_bad_messages_get_errors():
                 m = json.loads(ws.receive_text())
                 assert m["type"] == "error" and words in m["message"], (bad[:30], m)
             if 0 not in s["actors"]:                 # another seat acts first
-                ws.send_text(json.dumps({"type": "act", "action": "take"}))
+                ws.send_text(json.dumps({"type": "act", "action": "take",
+                                         "version": s["version"]}))
                 assert "may not act now" in json.loads(ws.receive_text())["message"]
             ws.send_text(json.dumps({"type": "ping"}))
             assert json.loads(ws.receive_text())["type"] == "pong"

@@ -184,3 +184,40 @@ def test_four_pages_play_a_whole_mattis_game_by_clicks(browser, live):
     assert table.number == 2
     assert live.check.leaks == [] and live.check.messages > clicks
     assert live.server.errors == []
+
+
+def test_a_choice_of_several_cards_is_made_by_selecting_them(browser, live):
+    """Hearts' pass (hundreds of "give X Y Z"): the page shows one button, enabled once
+    the selected hand cards are one action's cards; a stale error goes at the redraw."""
+    d = browser
+    import httpx
+    body = httpx.post(f"{live.url}/api/tables", json={
+        "ruleset": "hearts", "seats": ["person", "random", "random", "random"]}).json()
+    table = live.hall.tables[body["id"]]
+    d.switch_to.new_window("tab")
+    d.get(f"{live.url}/t/{table.id}#{table.tokens[0]}")
+    game = table.game
+    wait_until(lambda: game.legal_actions(0))          # the bots' part comes first
+    want = f"1.{len(table.moves)}"
+    assert d.execute_async_script(WAIT_TURN, want) is not None
+    buttons = d.find_elements(By.CSS_SELECTOR, "button.action")
+    assert len(buttons) == 1 and not buttons[0].is_enabled()
+    d.execute_script("send({type: 'act', action: 'x', version: -1})")   # a stale act
+    wait_until(lambda: "moved on" in d.find_element(By.ID, "error").text)
+    from websockets.sync.client import connect           # someone comes: a redraw
+    with connect(f"ws://127.0.0.1:{live.port}/ws/{table.id}", open_timeout=10) as ws:
+        ws.send('{"type": "hello", "token": null}')
+        ws.recv(10)
+        wait_until(lambda: d.find_element(By.ID, "error").text == "")
+    choice = game.legal_actions(0)[0]
+    cards = str(choice).split()[1:]
+    for c in cards:
+        d.find_element(By.CSS_SELECTOR, f"#mine [data-card='{c}']").click()
+    button = d.find_element(By.CSS_SELECTOR, "button.action")
+    assert button.is_enabled()
+    assert sorted(button.get_attribute("data-action").split()[1:]) == sorted(cards)
+    moves = len(table.moves)
+    button.click()
+    wait_until(lambda: len(table.moves) > moves)
+    assert any(m.startswith("0: give") for m in table.moves)
+    assert live.server.errors == []

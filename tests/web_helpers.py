@@ -7,7 +7,7 @@ import socket
 import threading
 import time
 
-from rulekit.web.server import Server, make_app
+from rulekit.web.server import MAX_FRAME, Server, make_app
 from rulekit.web.store import Store
 from rulekit.web.tables import Hall
 
@@ -86,7 +86,7 @@ class LiveServer:
         self.server = Server(self.hall, bot_delay=bot_delay, on_send=on_send)
         self.port = free_port()
         config = uvicorn.Config(make_app(self.server), host="127.0.0.1", port=self.port,
-                                log_level="warning", ws_max_size=40_000)
+                                log_level="warning", ws_max_size=MAX_FRAME)
         self.uv = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.uv.run, daemon=True)
         self.thread.start()

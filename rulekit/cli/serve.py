@@ -21,6 +21,11 @@ def add_parser(sub, nonneg) -> None:
                    "restarting on it brings the tables back)")
     s.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="how long a bot waits before each move (default 0.6)")
+    s.add_argument("--idle", type=float, default=30, metavar="MINUTES",
+                   help="close a table with no person connected and no move for this "
+                   "long (default 30)")
+    s.add_argument("--per-minute", type=nonneg, default=10, metavar="N",
+                   help="tables one client address may make in a minute (default 10)")
 
 
 def cmd_serve(args) -> int:
@@ -43,10 +48,13 @@ def cmd_serve(args) -> int:
             return 1
     if not 0 <= args.bot_delay <= 60:
         return fail("--bot-delay: from 0 to 60 seconds", 2)
+    if not args.idle > 0:
+        return fail("--idle: more than 0 minutes", 2)
     if args.port > 65535:
         return fail(f"--port: at most 65535, not {args.port}", 2)
     try:
-        serve(args.db, named, args.host, args.port, args.bot_delay)
+        serve(args.db, named, args.host, args.port, args.bot_delay,
+              idle=args.idle * 60, per_minute=args.per_minute)
     except StoreError as exc:
         return fail(str(exc))
     return 0

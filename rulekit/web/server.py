@@ -6,7 +6,8 @@ Routes (docs/web.md has the message protocol):
   when the link carries the seat's token after ``#``, else a spectator's);
 - ``GET /api/rulesets``: the rulesets with players and options; ``POST /api/tables``
   ``{"ruleset", "options", "seats"}``: a new table, its seat links;
-- ``GET /api/tables/ID/record``: the record of a finished game (JSON);
+- ``GET /api/tables/ID/record?game=N``: the record of a finished game (JSON; the
+  current game's and the one before are kept);
 - ``WS /ws/ID``: the page's connection: ``hello`` (with the token), then ``act`` and
   ``again``; the server answers each change with a fresh ``state`` for each page,
   built only from that page's view (rulekit.web.page).
@@ -14,8 +15,8 @@ Routes (docs/web.md has the message protocol):
 Bots act from a task per table, one move at a time after ``bot_delay`` seconds, their
 thinking run in a worker thread so the server keeps answering. Every change of a game
 happens under the table's lock. Bad input (an unknown table, a wrong token, an
-illegal or stale action, a message that is not JSON) is answered with an ``error``
-message, never a traceback.
+illegal or stale action, a message that is not JSON, binary or too deep, a busy
+database) is answered with an ``error`` message, never a traceback.
 """
 from __future__ import annotations
 
@@ -23,10 +24,13 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -39,6 +43,9 @@ from .tables import BOT_KIND, PERSON, Hall, TableError
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 10_000        # characters of one message from a page
+MAX_FRAME = 1 << 20         # bytes of one websocket frame (more: the connection closes)
+MAX_BODY = 100_000          # bytes of a request body (POST /api/tables)
+PER_MINUTE = 10             # tables one client address may make in a minute
 PAGE_HEADERS = {            # the pages run only their own files, in no other site's frame
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
                                "img-src 'self' data:; frame-ancestors 'none'",
@@ -48,11 +55,14 @@ PAGE_HEADERS = {            # the pages run only their own files, in no other si
 class Server:
     """The tables of one server and what drives them. ``bot_delay``: seconds a bot
     waits before each move (so people can follow); ``on_send(table, viewer, message)``:
-    called with every message sent to a page (tests inspect them)."""
+    called with every message sent to a page (tests inspect them); ``per_minute``:
+    tables one client address may make in a minute."""
 
     def __init__(self, hall: Hall, bot_delay: float = 0.6, default_bot: str = BOT_KIND,
-                 on_send=None):
+                 on_send=None, per_minute: int = PER_MINUTE):
         self.hall = hall
+        self.per_minute = per_minute
+        self.made: dict = {}            # client address -> times of its last tables
         self.bot_delay = bot_delay
         self.window_wait = 4 * bot_delay    # more, at a shared window a person leads
         self.default_bot = default_bot
@@ -62,6 +72,8 @@ class Server:
         self.locks: dict = {}
         self.drivers: dict = {}
         self.errors: list = []          # unexpected failures (a bug), kept for tests
+        self.making = asyncio.Lock()    # tables are made one at a time
+        self.retry = 1.0                # seconds a bot waits when its move is not stored
 
     def lock(self, table) -> asyncio.Lock:
         """The lock under which ``table``'s game is changed or looked at."""
@@ -109,10 +121,18 @@ class Server:
                     if seat is None:
                         break
                     choice = await loop.run_in_executor(self.pool, table.bot_move, seat)
-                    if isinstance(choice, Exception):
-                        table.stop(str(choice))
+                    try:                # the database write in a thread: never blocks
+                        if isinstance(choice, Exception):
+                            await run_in_threadpool(table.stop, str(choice))
+                        else:
+                            await run_in_threadpool(table.act, seat, str(choice))
+                    except TableError:  # the database is busy: try again later
+                        busy = True
                     else:
-                        table.act(seat, str(choice))
+                        busy = False
+                if busy:
+                    await asyncio.sleep(self.retry)
+                    continue
                 await self.broadcast(table)
         except Exception as exc:        # a bug of rulekit: keep the server up, say it
             self.errors.append(f"table {table.id}: {type(exc).__name__}: {exc}")
@@ -143,7 +163,7 @@ class Server:
         """``GET /api/rulesets``: ``{"rulesets": [{name, title, players, options}],
         "kinds": [...], "bot": the default bot kind}``."""
         out = []
-        for name in self.hall.rulesets():
+        for name in self.hall.offered():
             try:
                 rules = self.hall.load(name, {})
             except TableError:
@@ -163,16 +183,24 @@ class Server:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return JSONResponse({"error": "send the table as application/json"},
                                 status_code=415)
+        if not self._may_make(request.client.host if request.client else ""):
+            return JSONResponse({"error": f"at most {self.per_minute} new tables a minute "
+                                 "from one address: wait a little"}, status_code=429)
+        raw = await self._body(request)
+        if raw is None:
+            return JSONResponse({"error": f"a request is at most {MAX_BODY} bytes"},
+                                status_code=413)
         try:
-            body = json.loads((await request.body())[:MAX_MESSAGE * 10] or b"null")
-        except ValueError:
+            body = json.loads(raw or b"null")
+        except (ValueError, RecursionError):
             return JSONResponse({"error": "the request is not JSON"}, status_code=400)
         if not isinstance(body, dict):
             return JSONResponse({"error": "send an object: ruleset, options, seats"},
                                 status_code=400)
         try:
-            table = self.hall.create(body.get("ruleset"), body.get("options") or {},
-                                     body.get("seats"))
+            async with self.making:
+                table = await run_in_threadpool(self.hall.create, body.get("ruleset"),
+                                                body.get("options") or {}, body.get("seats"))
         except TableError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         self.wake(table)
@@ -181,16 +209,49 @@ class Server:
                                         + table.tokens[s] if k == PERSON else None}
                                        for s, k in enumerate(table.seats)]})
 
+    def _may_make(self, address: str) -> bool:
+        """Whether ``address`` may make a table now (and count it when it may)."""
+        now = time.monotonic()
+        if len(self.made) > 10_000:     # forget the addresses quiet for a minute
+            self.made = {a: q for a, q in self.made.items() if now - q[-1] < 60}
+        times = self.made.setdefault(address, deque())
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if len(times) >= self.per_minute:
+            return False
+        times.append(now)
+        return True
+
+    @staticmethod
+    async def _body(request: Request):
+        """The request's body, or None when it is over MAX_BODY bytes (refused by its
+        Content-Length, or while it streams: never more than that is held)."""
+        length = request.headers.get("content-length", "")
+        if length and (not length.isdigit() or int(length) > MAX_BODY):
+            return None
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                return None
+        return bytes(raw)
+
     async def record(self, request: Request):
-        """``GET /api/tables/ID/record``: the finished game's record as a download; 404
-        with ``{"error"}`` for an unknown table or a game still being played."""
+        """``GET /api/tables/ID/record[?game=N]``: the record of game N (default: this
+        game once it is over, else the one before) as a download; 404 with ``{"error"}``
+        for an unknown table, a game still being played or one no longer kept."""
         try:
             table = self.hall.get(request.path_params["tid"])
+            number = request.query_params.get("game")
+            if number is not None:
+                if not number.isdigit():
+                    raise TableError("game is the number of a game at this table")
+                number = int(number)
             async with self.lock(table):
-                rec = table.record()
+                number, rec = table.record(number)
         except TableError as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
-        name = f"{table.rules.name}-{table.id}-{table.number}.json"
+        name = f"{table.rules.name}-{table.id}-{number}.json"
         return Response(json.dumps(rec, indent=1) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -229,18 +290,23 @@ class Server:
                 del self.clients[table.id][ws]
                 if viewer is not None:
                     table.here[viewer] -= 1
+                    table.touched = time.monotonic()
                 await self.broadcast(table)
 
     async def _message(self, ws: WebSocket):
         """The next message as a dict, or None after answering a malformed one."""
-        text = await ws.receive_text()
-        problem = None
-        if len(text) > MAX_MESSAGE:
+        frame = await ws.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        text, problem = frame.get("text"), None
+        if text is None:
+            problem = "a message is text (a JSON object), not binary"
+        elif len(text) > MAX_MESSAGE:
             problem = f"a message is at most {MAX_MESSAGE} characters"
         else:
             try:
                 msg = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 msg, problem = None, "a message is a JSON object, such as {\"type\": \"act\"}"
             if problem is None and (not isinstance(msg, dict) or not isinstance(msg.get("type"), str)):
                 problem = "a message is a JSON object with a \"type\""
@@ -256,13 +322,18 @@ class Server:
                 raise TableError("a spectator cannot act: open a seat's link to play")
             if kind == "act":
                 version = msg.get("version")
-                if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-                    raise TableError("version is the move count the page shows")
+                if isinstance(version, bool) or not isinstance(version, int):
+                    raise TableError("an act needs its version: the move count the page shows")
                 async with self.lock(table):
-                    table.act(viewer, msg.get("action"), version)
+                    await run_in_threadpool(table.act, viewer, msg.get("action"), version)
             elif kind == "again":
+                seen = msg.get("game")          # the finished game the page shows
                 async with self.lock(table):
-                    self.hall.again(table)
+                    if isinstance(seen, int) and not isinstance(seen, bool) \
+                            and table.number > seen:
+                        raise TableError(f"game {table.number} has already been started "
+                                         "at this table (another seat pressed play again)")
+                    await run_in_threadpool(self.hall.again, table)
             elif kind == "ping":
                 await self.send(ws, table, viewer, {"type": "pong"})
                 return
@@ -295,9 +366,12 @@ def make_app(server: Server) -> Starlette:
 
 
 def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
-          bot_delay: float = 0.6, say=print) -> None:
+          bot_delay: float = 0.6, say=print, idle: float = 30 * 60,
+          per_minute: int = PER_MINUTE) -> None:
     """Run the server until interrupted: open (or create) the database ``db``, restore
     its tables (``say`` tells each one that is not), listen on ``host``:``port``.
+    ``idle``: seconds after which a table nobody plays is closed; ``per_minute``: tables
+    one client address may make in a minute.
     Raises StoreError for a database that cannot be used or an address it cannot
     listen on (a port in use)."""
     import socket
@@ -309,14 +383,14 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
         socket.create_server((host, port)).close()
     except OSError as exc:
         raise StoreError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    hall = Hall(Store(db), named)
+    hall = Hall(Store(db), named, idle=idle)
     for line in hall.restore():
         say(line)
-    server = Server(hall, bot_delay=bot_delay)
+    server = Server(hall, bot_delay=bot_delay, per_minute=per_minute)
     from urllib.parse import quote
-    first = next(iter(hall.named), None) or next(
+    first = next(iter(hall.files), None) or next(
         (n for n in named if n in hall.rulesets()), None)
     where = f"http://{host}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
     say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open {where} (Ctrl-C stops)")
     uvicorn.run(make_app(server), host=host, port=port, log_level="warning",
-                ws_max_size=MAX_MESSAGE * 4)
+                ws_max_size=MAX_FRAME)

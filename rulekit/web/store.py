@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from dataclasses import dataclass, field
 
 SCHEMA = """
@@ -72,12 +73,16 @@ class StoreError(Exception):
 
 class Store:
     """The tables' SQLite database at ``path`` (``":memory:"`` for none). Raises
-    StoreError when the file cannot be opened as a database."""
+    StoreError when the file cannot be opened as a database. ``timeout``: seconds a
+    write waits for another process that holds the database. Writes may come from
+    several threads (one at a time)."""
 
-    def __init__(self, path: str, durable: bool = False):
+    def __init__(self, path: str, durable: bool = False, timeout: float = 5.0):
         self.path = path
+        self.mutex = threading.Lock()
         try:
-            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
+                                      timeout=timeout)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self.db.executescript(SCHEMA)
@@ -89,16 +94,20 @@ class Store:
         self.db.close()
 
     def _write(self, statements: list) -> None:
-        """Run ``[(sql, params)]`` as one transaction."""
+        """Run ``[(sql, params)]`` as one transaction; raises StoreError (nothing
+        written) when the database is busy (another process holds it) or failing."""
         db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            for sql, params in statements:
-                db.execute(sql, params)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self.mutex:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                for sql, params in statements:
+                    db.execute(sql, params)
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise StoreError(f"the database is busy or failing ({exc}): nothing was "
+                                 "written, try again") from None
 
     def create_table(self, tid: str, ruleset: str, fingerprint: str, options: dict,
                      players: int, seats: list, tokens: dict, seed: int) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from pathlib import Path
 
 from ..errors import IllegalAction, RulekitError, RulesetFailure
@@ -34,10 +35,21 @@ SPECTATOR = "watch"         # a page without a seat token
 MAX_LINES = 200             # event lines kept per viewer
 MAX_PLAYING = 1000          # tables being played at once on one server
 MAX_RULES = 64              # compiled (ruleset, options) pairs kept for new tables
+IDLE = 30 * 60              # seconds without a move or a person before a table is closed
+ABANDONED = "abandoned"     # how such a table's game is stopped in the database
 
 
 class TableError(ValueError):
     """A request the table refuses: the message says why (shown to the person)."""
+
+
+def _stored(write, *args) -> None:
+    """Call the store's ``write``; a busy or failing database is a TableError (the
+    change is refused, the game does not move)."""
+    try:
+        write(*args)
+    except StoreError as exc:
+        raise TableError(str(exc)) from None
 
 
 class _Lines(Transcript):
@@ -65,11 +77,14 @@ class Table:
         self.here: dict = {}            # seat -> open connections
         self.game = None
         self.number = 0
+        self.previous = None                # (number, record) of the game before
+        self.touched = time.monotonic()     # the last move, game or person leaving
 
     # ---- a game ------------------------------------------------------------------------
     def start(self, number: int, seed: int) -> None:
         """Start game ``number`` with ``seed`` (nothing written)."""
         self.number, self.seed = number, seed
+        self.touched = time.monotonic()
         self.game = game = self.rules.new_game(players=self.n, seed=seed)
         self.moves: list[str] = []
         self.agents = {s: make_agent(k, seed * 1000 + s + 1)
@@ -128,8 +143,8 @@ class Table:
                    else f"'{text[:60]}' is not one of seat {seat}'s legal actions")
             raise TableError(why)
         move = f"{seat}: {text}"
-        if write:
-            self.store.add_move(self.id, self.number, len(self.moves), move)
+        if write:                       # stored first: no move applied unless stored
+            _stored(self.store.add_move, self.id, self.number, len(self.moves), move)
         self._apply(act, move)
 
     def _apply(self, act, move: str) -> None:
@@ -137,6 +152,7 @@ class Table:
         before, table, mark = set(g.public), face_up_cards(g), len(g.events)
         g.apply(act)
         self.moves.append(move)
+        self.touched = time.monotonic()
         for t in self.lines.values():
             t.actions(mark, before, table)
             t.flush()
@@ -157,7 +173,7 @@ class Table:
     def stop(self, message: str, write: bool = True) -> None:
         """End the game as aborted (a bot's ruleset failure), remembered in the database."""
         if write:
-            self.store.stop_game(self.id, self.number, message)
+            _stored(self.store.stop_game, self.id, self.number, message)
         self.game.stop(message)
         for t in self.lines.values():
             t.say(f"Result: aborted: {message}")
@@ -184,9 +200,22 @@ class Table:
         out["game"] = self.number
         return out
 
-    def record(self) -> dict:
-        """The game record (rulekit-record/2) of a finished game. Raises TableError
-        while it is being played (a record holds the seed, and so every card)."""
+    def record(self, number=None) -> tuple[int, dict]:
+        """``(number, record)``: the game record (rulekit-record/2) of game ``number``
+        (None: this game once it is over, else the one before), when it is this one,
+        finished, or the one before (kept in memory since "play again"). Raises
+        TableError for any other (a record holds the seed, and so every card)."""
+        if number is None:
+            number = self.previous[0] if self.previous and not self.game.finished \
+                else self.number
+        if self.previous and number == self.previous[0]:
+            return self.previous
+        if number != self.number:
+            raise TableError(f"no record of game {str(number)[:12]} at this table (the "
+                             "server keeps this game's and the one before)")
+        return number, self._record()
+
+    def _record(self) -> dict:
         if not self.game.finished:
             raise TableError("the record is offered once the game is over")
         kinds = ["human" if k == PERSON else k for k in self.seats]
@@ -199,26 +228,40 @@ class Hall:
     the server's user named (they may be played and restored, besides the bundled
     ones); ``ruleset_dirs``: not used for reading anything else."""
 
-    def __init__(self, store: Store, named=()):
+    def __init__(self, store: Store, named=(), idle: float = IDLE):
         self.store = store
+        self.idle = idle
         self.tables: dict[str, Table] = {}
         self._rules: dict = {}
-        self.named = {}
+        self.named = {}                 # resolved path -> as named
+        self.files = {}                 # what a page sees (a file name) -> resolved path
         self.bundled = list(bundled_rulesets())
         for name in named:
             if name in self.bundled and "/" not in name:
                 continue
-            self.named[str(Path(name).resolve())] = name
+            path = str(Path(name).resolve())
+            self.named[path] = name
+            shown, i = Path(path).name, 1
+            while shown in self.bundled or self.files.get(shown, path) != path:
+                i += 1
+                shown = f"{Path(path).name} ({i})"
+            self.files[shown] = path
 
     def rulesets(self) -> list[str]:
         """The rulesets a table may be made for: the bundled names, then the named files."""
         return self.bundled + list(self.named)
+
+    def offered(self) -> list[str]:
+        """The rulesets as pages name them: the bundled names, then the named files'
+        names (no folder: a page never learns where the server's files are)."""
+        return self.bundled + list(self.files)
 
     def load(self, ruleset: str, options: dict):
         """The compiled rules of ``ruleset`` (a bundled name, or a named file's resolved
         path) with ``options`` (cached). Raises TableError for any other ruleset, or
         with the ruleset's errors."""
         from ..runtime.loader import load
+        ruleset = self.files.get(ruleset, ruleset) if isinstance(ruleset, str) else ruleset
         if not isinstance(ruleset, str) or ruleset not in self.rulesets():
             raise TableError(f"unknown ruleset {str(ruleset)[:60]!r}: this server plays "
                              + ", ".join(self.bundled) + " and the files named when "
@@ -232,19 +275,21 @@ class Hall:
             try:
                 self._rules[key] = load(ruleset, options)
             except RulekitError as exc:
-                raise TableError(str(exc).splitlines()[0] if str(exc) else
-                                 "the ruleset does not load") from None
+                first = str(exc).splitlines()[0] if str(exc) else "the ruleset does not load"
+                raise TableError(first.removeprefix("error: ")) from None
         return self._rules[key]
 
     def create(self, ruleset: str, options: dict, seats: list) -> Table:
         """A new table for ``ruleset`` with ``options`` and ``seats`` (per seat
         ``"person"`` or an agent kind; their number is the player count), written to
         the database. Raises TableError with the reason for bad input."""
+        self.close_idle()
         playing = sum(1 for t in self.tables.values() if not t.game.finished)
         if playing >= MAX_PLAYING:
             raise TableError(f"this server already has {playing} tables being played "
                              "(the limit): finish some first")
         rules = self.load(ruleset, options)
+        ruleset = self.files.get(ruleset, ruleset)      # stored as the resolved path
         if not isinstance(seats, list) or not seats:
             raise TableError("seats: a list with what sits at each seat")
         lo, hi, _ = rules.players
@@ -259,17 +304,35 @@ class Hall:
         seed = secrets.randbelow(10 ** 9)
         table = Table(tid, ruleset, rules, dict(options), seats, tokens, self.store)
         table.start(1, seed)
-        self.store.create_table(tid, ruleset, rules.fingerprint, dict(options), len(seats),
-                                list(seats), tokens, seed)
+        _stored(self.store.create_table, tid, ruleset, rules.fingerprint, dict(options),
+                len(seats), list(seats), tokens, seed)
         self.tables[tid] = table
         return table
+
+    def close_idle(self) -> list[str]:
+        """Close every table being played that no person has had open and that has had
+        no move for ``idle`` seconds: its game is stopped as abandoned in the database
+        (not restored) and it leaves the server. Returns their ids."""
+        now, gone = time.monotonic(), []
+        for tid, t in list(self.tables.items()):
+            if t.game.finished or any(t.here.values()) or now - t.touched < self.idle:
+                continue
+            try:
+                self.store.stop_game(tid, t.number, ABANDONED)
+            except StoreError:
+                continue
+            del self.tables[tid]
+            gone.append(tid)
+        return gone
 
     def again(self, table: Table) -> None:
         """Play again at ``table``: a new game, new seed, same seats and tokens."""
         if not table.game.finished:
             raise TableError("the game is still being played")
         seed = secrets.randbelow(10 ** 9)
-        self.store.new_game(table.id, table.number + 1, seed)
+        record = table.record(table.number)[1]
+        _stored(self.store.new_game, table.id, table.number + 1, seed)
+        table.previous = (table.number, record)
         table.start(table.number + 1, seed)
 
     def get(self, tid) -> Table:
@@ -293,6 +356,8 @@ class Hall:
                 table = Table(st.id, st.ruleset, rules, st.options, st.seats, st.tokens,
                               self.store)
                 number, seed, stopped = st.games[-1]
+                if stopped == ABANDONED:
+                    continue
                 table.start(number, seed)
                 table.replay(st.moves, stopped)
             except (TableError, StoreError, RulekitError, IllegalAction, IndexError) as exc:

@@ -1,0 +1,198 @@
+"""The web table's hardening: hostile or odd input (deep JSON, binary frames, big
+bodies and frames, a lobby flood), the database busy, records of earlier games."""
+import json
+import sqlite3
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from rulekit.web.server import MAX_BODY, MAX_MESSAGE, Server, make_app  # noqa: E402
+from rulekit.web.store import Store  # noqa: E402
+from rulekit.web.tables import Hall  # noqa: E402
+from test_web import hello, make_table, until_state  # noqa: E402
+from web_helpers import LiveServer  # noqa: E402
+
+
+def client(db=":memory:", **kw):
+    server = Server(Hall(Store(db)), bot_delay=0, **kw)
+    return TestClient(make_app(server)), server
+
+
+def test_deep_json_and_binary_frames_get_an_error_and_the_connection_stays():
+    c, server = client()
+    with c:
+        tid, tokens = make_table(c, "mattis", ["person", "random", "random"])
+        with c.websocket_connect(f"/ws/{tid}") as ws:       # binary before hello
+            ws.send_bytes(b"\x00\x01")
+            m = json.loads(ws.receive_text())
+            assert m["type"] == "error" and "not binary" in m["message"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            hello(ws, tokens[0])
+            deep = "[" * 5000 + "]" * 5000
+            assert len(deep) <= MAX_MESSAGE
+            for bad, words in [(deep, "JSON object"), (b"\x00" * 10, "not binary"),
+                               ('{"type": "act", "action": "x"}', "needs its version")]:
+                (ws.send_bytes if isinstance(bad, bytes) else ws.send_text)(bad)
+                m = json.loads(ws.receive_text())
+                assert m["type"] == "error" and words in m["message"], m
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert json.loads(ws.receive_text())["type"] == "pong"
+    assert server.errors == []
+
+
+def test_bad_or_big_create_bodies_are_refused_in_words():
+    c, _ = client()
+    with c:
+        deep = "[" * 50000 + "]" * 50000
+        r = c.post("/api/tables", content=deep, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"] == "the request is not JSON"
+        r = c.post("/api/tables", content=b" " * (MAX_BODY + 1),
+                   headers={"content-type": "application/json"})
+        assert r.status_code == 413 and "at most" in r.json()["error"]
+        sent = []
+
+        def stream():                       # no Content-Length: refused while streaming
+            for _ in range(1000):
+                sent.append(1)
+                yield b" " * 10_000
+        r = c.post("/api/tables", content=stream(), headers={"content-type": "application/json"})
+        assert r.status_code == 413 and "at most" in r.json()["error"]
+        r = c.post("/api/tables", json={"ruleset": "hearts", "seats": ["random"] * 4,
+                                        "options": {"target": "abc"}})
+        assert r.status_code == 400 and not r.json()["error"].startswith("error:")
+
+
+def test_a_big_frame_gets_an_error_not_a_closed_connection():
+    from websockets.sync.client import connect
+    pytest.importorskip("websockets")
+    live = LiveServer()
+    try:
+        table = live.hall.create("mattis", {}, ["person", "random", "random"])
+        ws = connect(f"ws://127.0.0.1:{live.port}/ws/{table.id}", open_timeout=10)
+        ws.send(json.dumps({"type": "hello", "token": table.tokens[0]}))
+        assert json.loads(ws.recv(10))["type"] == "pack"
+        json.loads(ws.recv(10))
+        ws.send("x" * 50_000)
+        m = json.loads(ws.recv(10))
+        assert m["type"] == "error" and "at most" in m["message"]
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(10))["type"] == "pong"
+        ws.close()
+    finally:
+        live.stop()
+    assert live.server.errors == []
+
+
+def test_idle_tables_are_closed_and_a_flood_is_limited(tmp_path):
+    import time
+    db = str(tmp_path / "t.db")
+    server = Server(Hall(Store(db), idle=0.3), bot_delay=0, per_minute=3)
+    c = TestClient(make_app(server))
+    with c:
+        made = [make_table(c, "mattis", ["person"] * 3) for _ in range(3)]
+        r = c.post("/api/tables", json={"ruleset": "mattis", "seats": ["person"] * 3})
+        assert r.status_code == 429 and "a minute" in r.json()["error"]
+        kept, tokens = made[0]
+        with c.websocket_connect(f"/ws/{kept}") as ws:      # a person at table 0
+            hello(ws, tokens[0])
+            time.sleep(0.35)
+            assert sorted(server.hall.close_idle()) == sorted(t for t, _ in made[1:])
+        assert kept in server.hall.tables
+        assert c.get(f"/t/{made[1][0]}").status_code == 404
+        time.sleep(0.35)                                  # nobody there now
+        assert server.hall.close_idle() == [kept] and not server.hall.tables
+    back = Hall(Store(db))
+    assert back.restore() == [] and not back.tables       # abandoned: not restored
+    assert Store(db).tables()[0].games[-1][2] == "abandoned"
+
+
+def test_the_last_game_record_stays_and_a_second_play_again_is_told():
+    import random
+    c, server = client()
+    with c:
+        tid, tokens = make_table(c, "myllymatti", ["person", "person"])
+        table = server.hall.tables[tid]
+        g, rng = table.game, random.Random(2)
+        while not g.finished:
+            seat = g.actors[0]
+            table.act(seat, str(rng.choice(g.legal_actions(seat))))
+        first = c.get(f"/api/tables/{tid}/record?game=1").json()
+        with c.websocket_connect(f"/ws/{tid}") as ws0, c.websocket_connect(f"/ws/{tid}") as ws1:
+            hello(ws0, tokens[0])
+            hello(ws1, tokens[1])
+            ws0.send_text(json.dumps({"type": "again", "game": 1}))
+            until_state(ws0, lambda m: m["game"] == 2)
+            until_state(ws1, lambda m: m["game"] == 2)
+            ws1.send_text(json.dumps({"type": "again", "game": 1}))
+            m = json.loads(ws1.receive_text())
+            assert m["type"] == "error" and "game 2 has already been started" in m["message"]
+        for url in (f"/api/tables/{tid}/record?game=1", f"/api/tables/{tid}/record"):
+            r = c.get(url)
+            assert r.status_code == 200 and r.json() == first, url
+            assert "-1.json" in r.headers["content-disposition"]
+        for game, words in (("2", "once the game is over"), ("7", "no record of game 7"),
+                            ("x", "number of a game")):
+            r = c.get(f"/api/tables/{tid}/record?game={game}")
+            assert r.status_code == 404 and words in r.json()["error"], game
+    assert server.errors == []
+
+
+def test_a_busy_database_refuses_the_move_and_the_bots_wait(tmp_path):
+    import time
+    db = str(tmp_path / "t.db")
+    server = Server(Hall(Store(db, timeout=0.1)), bot_delay=0.02)
+    server.retry = 0.05
+    c = TestClient(make_app(server))
+    other = sqlite3.connect(db, isolation_level=None)
+    with c:
+        tid, tokens = make_table(c, "mattis", ["person", "person", "person"])
+        table = server.hall.tables[tid]
+        seat = table.game.actors[0]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            s = hello(ws, tokens[seat])
+            other.execute("BEGIN IMMEDIATE")                 # another process holds it
+            act = {"type": "act", "version": 0, "action": s["actions"][0]["text"]}
+            ws.send_text(json.dumps(act))
+            m = json.loads(ws.receive_text())
+            assert m["type"] == "error" and "database is busy" in m["message"]
+            assert table.moves == [] and not table.game.history
+            other.execute("COMMIT")
+            ws.send_text(json.dumps(act))
+            until_state(ws, lambda m: m["version"] == 1)
+        bots, _ = make_table(c, "mattis", ["random"] * 3)
+        other.execute("BEGIN IMMEDIATE")
+        time.sleep(0.4)                                      # the bots wait...
+        bot_table = server.hall.tables[bots]
+        stuck = len(bot_table.moves)
+        time.sleep(0.2)
+        assert len(bot_table.moves) == stuck and not bot_table.game.finished
+        other.execute("COMMIT")                              # ...and carry on
+        deadline = time.time() + 20
+        while not bot_table.game.finished and time.time() < deadline:
+            time.sleep(0.05)
+        assert bot_table.game.finished
+    assert server.errors == []
+    assert Store(db).moves(bots, 1) == bot_table.moves and Store(db).moves(tid, 1) == table.moves
+
+
+def test_a_named_ruleset_file_is_shown_by_its_file_name_only(tmp_path):
+    path = tmp_path / "secret-folder" / "house.yaml"
+    path.parent.mkdir()
+    path.write_text("rulekit: 1\nname: house\nextends: mattis\n")
+    hall = Hall(Store(":memory:"), named=[str(path)])
+    c = TestClient(make_app(Server(hall, bot_delay=0)))
+    with c:
+        body = c.get("/api/rulesets").text
+        assert "secret-folder" not in body and str(tmp_path) not in body
+        assert "house.yaml" in [r["name"] for r in json.loads(body)["rulesets"]]
+        tid, _ = make_table(c, "house.yaml", ["random"] * 3)
+    assert hall.tables[tid].ruleset == str(path.resolve())     # the database's name
+    again = Hall(hall.store, named=[str(path)])
+    assert again.restore() == [] and tid in again.tables
