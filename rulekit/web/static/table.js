@@ -10,10 +10,6 @@ let state = null;
 let ws = null;
 let retry = 0;
 let fatal = false;
-let picked = new Set();     // hand cards selected for a choice of several cards
-let pickedAt = "";          // the game.version they were selected at
-const MANY = 8;             // more actions of one name than this, taking several cards:
-                            // chosen by selecting cards, not from a list of buttons
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -131,37 +127,10 @@ function drawPiles(s) {
   }
 }
 
-// the action names chosen by selecting cards: many actions, some taking several cards
-function pickNames(s) {
-  const by = {};
-  for (const a of s.actions) (by[a.name] ||= []).push(a);
-  return new Set(Object.keys(by).filter((n) => by[n].length > MANY
-    && by[n].every((a) => a.cards.length) && by[n].some((a) => a.cards.length > 1)));
-}
-
-// the action of a picked name whose cards are exactly the selected ones, if one is
-function pickedAction(s, name) {
-  const want = [...picked].sort().join(" ");
-  const hits = s.actions.filter((a) => a.name === name && [...a.cards].sort().join(" ") === want);
-  return hits.length === 1 ? hits[0] : null;
-}
-
-function handIndex(s) {
-  const at = {};
-  let i = 0;
-  for (const z of s.mine) for (const c of z.cards) if (c !== null && !(c in at)) at[c] = i++;
-  return at;
-}
-
 function drawMine(s) {
   const box = $("mine");
   box.replaceChildren();
   box.hidden = s.you === null;
-  const now = `${s.game}.${s.version}`;
-  if (now !== pickedAt) { picked = new Set(); pickedAt = now; }
-  const names = pickNames(s);
-  const pickable = new Set();
-  for (const a of s.actions) if (names.has(a.name)) for (const c of a.cards) pickable.add(c);
   // a card click plays it when exactly one action plays that card alone
   const single = {};
   for (const a of s.actions) if (a.cards.length === 1) (single[a.cards[0]] ||= []).push(a.text);
@@ -170,17 +139,8 @@ function drawMine(s) {
     line.append(el("span", "zone-label", `your ${z.zone}:`));
     const row = cards(z.cards);
     for (const c of row.querySelectorAll(".card[data-card]")) {
-      const id = c.dataset.card;
-      const acts = single[id];
-      if (pickable.has(id)) {
-        c.classList.add("playable");
-        if (picked.has(id)) c.classList.add("picked");
-        c.title = "select";
-        c.addEventListener("click", () => {
-          if (picked.has(id)) picked.delete(id); else picked.add(id);
-          drawMine(state); drawActions(state);
-        });
-      } else if (acts && acts.length === 1) {
+      const acts = single[c.dataset.card];
+      if (acts && acts.length === 1) {
         c.classList.add("playable");
         c.title = acts[0];
         c.addEventListener("click", () => act(acts[0]));
@@ -195,34 +155,12 @@ function drawActions(s) {
   const box = $("actions");
   box.replaceChildren();
   const rows = {};
-  const names = pickNames(s);
-  const at = handIndex(s);
-  const key = (a) => a.cards.map((c) => at[c] ?? 999);
-  const order = (x, y) => {
-    const [p, q] = [key(x), key(y)];
-    for (let i = 0; i < Math.min(p.length, q.length); i++) if (p[i] !== q[i]) return p[i] - q[i];
-    return p.length - q.length;
-  };
-  const sorted = s.actions.map((a, i) => [a, i]).sort(([x, i], [y, j]) =>
-    x.name === y.name ? order(x, y) || i - j : i - j).map(([a]) => a);
-  for (const a of sorted) {
+  for (const a of s.actions) {
     if (!rows[a.name]) {
       rows[a.name] = el("div", "row");
       rows[a.name].append(el("span", "name", a.name + ":"));
       box.append(rows[a.name]);
-      if (names.has(a.name)) {           // one button: the selected cards' action
-        const hit = pickedAction(s, a.name);
-        const b = el("button", "action pick");
-        b.type = "button";
-        b.dataset.name = a.name;
-        b.disabled = !hit;
-        if (hit) { b.dataset.action = hit.text; b.append(text(hit.text)); }
-        else b.append(`${a.name}: select its cards in your hand`);
-        b.addEventListener("click", () => { if (hit) act(hit.text); });
-        rows[a.name].append(b);
-      }
     }
-    if (names.has(a.name)) continue;
     const b = el("button", "action");
     b.type = "button";
     b.dataset.action = a.text;
@@ -236,7 +174,7 @@ function drawEnd(s) {
   $("end").hidden = !s.finished;
   if (!s.finished) return;
   $("result").textContent = s.result || "";
-  $("download").href = `/api/tables/${tableId}/record?game=${s.game}`;
+  $("download").href = `/api/tables/${tableId}/record`;
   $("again").hidden = s.you === null;
 }
 
@@ -275,5 +213,5 @@ function connect() {
   };
 }
 
-$("again").addEventListener("click", () => send({type: "again", game: state && state.game}));
+$("again").addEventListener("click", () => send({type: "again"}));
 connect();
