@@ -158,8 +158,10 @@ def test_a_seat_cannot_act_for_another_seat():
     assert table.moves == [f"{seat}: {text}"]
 
 
-def play_over_socket(c, tid, token, rng, spectator=True, max_moves=3000):
-    """Seat ``token`` plays at random until the game ends (bots play the rest)."""
+def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
+    """Seat ``token`` plays at random until the game ends (bots play the rest);
+    ``max_moves`` bounds the states read (a table's seed is random: a long Crazy Eights
+    game sends thousands, and the game's own max_actions ends it anyway)."""
     with c.websocket_connect(f"/ws/{tid}") as ws:
         s = hello(ws, token)
         if spectator:
