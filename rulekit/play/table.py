@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import printable
+from .transcript import seen_cards
 
 
 def hand_order(rules, c) -> tuple:
@@ -214,9 +215,7 @@ def table_values(game, seat: int, view=None) -> list:
     phase = game.rules.phases.get(game.phase) if game.phase is not None else None
     if not phase or not phase.display:
         return []
-    view = view if view is not None else game.view(seat)
-    seen = {c for zone in view["zones"].values() for part in zone
-            for c in (part if isinstance(part, list) else [part]) if c is not None}
+    seen = seen_cards(view if view is not None else game.view(seat))
     pack = game.rules.cards.order
     out = []
     for label, fn, typ in phase.display:
@@ -265,9 +264,7 @@ def gains(game, seat: int, action, tries: int = 8) -> list:
 
     from ..errors import RulekitError
     from .agents import determinize
-    view = game.view(seat)
-    seen = {c for zone in view["zones"].values() for part in zone
-            for c in (part if isinstance(part, list) else [part]) if c is not None}
+    seen = seen_cards(game.view(seat))
     own = {name for name, d in game.rules.zones.items() if d.per == "seat" and d.see == "owner"}
     mine = {c for name in own for c in game.z[name][seat]}
     rng = random.Random(f"{game.seed} {len(game.history)} {action}")

@@ -9,6 +9,12 @@ from __future__ import annotations
 from ..errors import printable
 
 
+def seen_cards(view: dict) -> set:
+    """The cards a view (``game.view(seat)``) shows: every card that is not null."""
+    return {c for zone in view["zones"].values() for part in zone
+            for c in (part if isinstance(part, list) else [part]) if c is not None}
+
+
 def face_up_cards(game) -> list:
     """The cards now lying in zones every seat sees (not concealed), in zone order."""
     out = []
@@ -43,9 +49,7 @@ class Transcript:
         """The cards a seat viewer sees now (empty for other viewers)."""
         if not isinstance(self.viewer, int):
             return set()
-        view = self.game.view(self.viewer)
-        return {c for zone in view["zones"].values() for part in zone
-                for c in (part if isinstance(part, list) else [part]) if c is not None}
+        return seen_cards(self.game.view(self.viewer))
 
     def rewound(self):
         """The game was taken back (rulekit.play.session.rewind): say so, and carry on

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..errors import RulekitError
 from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
-from ..play.transcript import result_line
+from ..play.transcript import result_line, seen_cards
 
 KEEP_LINES = 40         # event lines a page gets (the latest)
 
@@ -116,10 +116,7 @@ def _groups(game, zone: str, content: list, marks: list, marked: set) -> list:
     return out
 
 
-def _seen(view) -> set:
-    """The cards a view shows."""
-    return {c for zone in view["zones"].values() for part in zone
-            for c in (part if isinstance(part, list) else [part]) if c is not None}
+_seen = seen_cards          # the cards a view shows
 
 
 def _unseen_hidden(value, seen: set, pack):
