@@ -19,6 +19,10 @@ from __future__ import annotations
 import random
 
 
+# (position, positions left, bits drawn) of each swap of a shuffle, last position first
+_SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(1, 4096))
+
+
 def shuffle(rng: random.Random, cards: list) -> None:
     """Shuffle the list ``cards`` in place with ``rng`` (a ``random.Random``): the order
     ``rng.shuffle(cards)`` gives. A subclass of ``random.Random`` (such as
@@ -27,9 +31,11 @@ def shuffle(rng: random.Random, cards: list) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    if len(cards) <= len(_SWAPS) + 1:       # the swaps' figures from a table
+        swaps = _SWAPS[len(cards) - 2::-1] if len(cards) > 1 else ()
+    else:
+        swaps = ((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+    for i, n, k in swaps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

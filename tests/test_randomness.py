@@ -2,6 +2,8 @@
 (records made with either replay exactly)."""
 import random
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from rulekit.randomness import shuffle
@@ -11,6 +13,17 @@ from rulekit.randomness import shuffle
 @given(seed=st.integers(0, 2**32), size=st.integers(0, 120))
 def test_shuffle_is_the_standard_one(seed, size):
     ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(size)), list(range(size))
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b
+    assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("size", [4095, 4096, 4097, 4200])
+def test_shuffle_of_a_list_longer_than_its_table(size):
+    # the swaps of up to 4097 cards come from a table; longer lists compute them
+    ours, theirs = random.Random(size), random.Random(size)
     a, b = list(range(size)), list(range(size))
     shuffle(ours, a)
     theirs.shuffle(b)

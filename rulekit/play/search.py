@@ -75,25 +75,35 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     if hid:
         copy._hide_choices(seat)
     marks = copy.marks
-    segments = []   # (list object, the hidden indices or None for all of it, (zone, seat))
+    segments = []   # the lists hidden whole, or (with marks) (list, its hidden indices)
     hidden = []     # the hidden cards, in zone, seat and list order
-    for name, decl in game.rules.zones.items():
-        content = copy.z[name]
-        lists = enumerate(content) if decl.per == "seat" else ((None, content),)
-        for s, lst in lists:
-            if not lst:
-                continue
-            default = decl.see == "all" or (decl.see == "owner" and s == seat)
-            if not marks:
-                if not default:
-                    segments.append((lst, None, (name, s)))
+    places = []     # the place (zone, seat) of each
+    tagged = False  # some of them are in a tagged zone (only those can carry a tag)
+    z = copy.z
+    marked = bool(marks)    # (marks may empty below, before the redeal)
+    if not marked:  # what is hidden is the zones' rule: the ruleset's plan for the seat
+        for name, pick, locs, tag in game.rules.hidden_places(copy.n, seat):
+            for lst, loc in zip(pick(z[name]), locs):
+                if lst:
+                    segments.append(lst)
                     hidden += lst
-                continue
-            idx = [i for i, c in enumerate(lst)
-                   if not (marks.get(c) == "up" or (marks.get(c) != "down" and default))]
-            if idx:
-                segments.append((lst, idx, (name, s)))
-                hidden += [lst[i] for i in idx]
+                    places += [loc] * len(lst)
+            tagged = tagged or tag
+    else:
+        for name, decl in game.rules.zones.items():
+            content = z[name]
+            lists = enumerate(content) if decl.per == "seat" else ((None, content),)
+            for s, lst in lists:
+                if not lst:
+                    continue
+                default = decl.see == "all" or (decl.see == "owner" and s == seat)
+                idx = [i for i, c in enumerate(lst)
+                       if not (marks.get(c) == "up" or (marks.get(c) != "down" and default))]
+                if idx:
+                    segments.append((lst, idx))
+                    hidden += [lst[i] for i in idx]
+                    places += [(name, s)] * len(idx)
+                    tagged = tagged or decl.tagged
     if not hidden:
         if hid:
             copy.call_ruleset(lambda g, L: g._relist(), {})
@@ -102,20 +112,22 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     shuffle(rng, new)
     if copy._where_shared:              # shared with the game: its own before changing
         copy.where, copy._where_shared = copy.where.copy(), False
-    tags, where = copy.tags, copy.where
-    old_tags = {c: tags.pop(c) for c in hidden if c in tags} if tags else None
+    copy.where.update(zip(new, places))
+    tags = copy.tags
+    old_tags = {c: tags.pop(c) for c in hidden if c in tags} if tags and tagged else None
     old_marks = {c: marks.pop(c) for c in hidden if c in marks} if marks else None
     pos = 0
-    for lst, idx, loc in segments:
-        if idx is None:
-            chunk = new[pos:pos + len(lst)]
-            lst[:] = chunk
-        else:
-            chunk = new[pos:pos + len(idx)]
-            for i, card in zip(idx, chunk):
+    if not marked:
+        for lst in segments:
+            end = pos + len(lst)
+            lst[:] = new[pos:end]
+            pos = end
+    else:
+        for lst, idx in segments:
+            end = pos + len(idx)
+            for i, card in zip(idx, new[pos:end]):
                 lst[i] = card
-        where.update(dict.fromkeys(chunk, loc))
-        pos += len(chunk)
+            pos = end
     if old_tags or old_marks:         # they belong to the place: onto its new card
         for old, card in zip(hidden, new):
             if old_tags and old in old_tags:

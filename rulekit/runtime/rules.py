@@ -1,6 +1,8 @@
 """Compiled rules that start games: :class:`Rules` (what :func:`rulekit.load` returns)."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..errors import Diagnostic, RulesetError
 from ..lang.expressions import ExprError, Scope
 from ..limits import MAX_ACTIONS
@@ -35,6 +37,35 @@ class Rules(Ruleset):
                          max_actions=max_actions, random_version=random_version,
                          source=source)
 
+    def hidden_places(self, players: int, seat: int) -> tuple:
+        """The card lists a seat cannot see when no card carries a face mark, zone by
+        zone in zone order: a tuple of ``(zone name, pick, places, tagged)``, where
+        ``pick(zone)`` gives the zone's hidden lists as a tuple (a game zone: the zone
+        itself; a zone per seat: the lists of the seats in ``places``), ``places`` the
+        place of each (``(zone name, seat or None)``, as ``where`` gives it) and
+        ``tagged`` the zone's. Built once per player count and seat; ``determinize``
+        redeals their cards."""
+        cache = self.__dict__.setdefault("_hidden_places", {})
+        key = (players, seat)
+        plan = cache.get(key)
+        if plan is None:
+            plan = []
+            for name, decl in self.zones.items():
+                owners = range(players) if decl.per == "seat" else (None,)
+                hidden = [s for s in owners
+                          if not (decl.see == "all" or (decl.see == "owner" and s == seat))]
+                if not hidden:
+                    continue
+                if decl.per != "seat":
+                    pick = _alone
+                elif len(hidden) == 1:
+                    pick = _alone_of(hidden[0])
+                else:
+                    pick = itemgetter(*hidden)
+                plan.append((name, pick, tuple((name, s) for s in hidden), decl.tagged))
+            plan = cache[key] = tuple(plan)
+        return plan
+
     def expression(self, text: str, names: tuple = ()):
         """Compile ``text`` against this ruleset, once (cached): a function ``f(game, L)``
         where ``L`` maps each of ``names`` (extra local names) to a value. ``actor``,
@@ -56,3 +87,11 @@ class Rules(Ruleset):
                                                exc.code)]) from None
             cache[key] = self.context.fn(out.code)
         return cache[key]
+
+
+def _alone(x) -> tuple:
+    return (x,)
+
+
+def _alone_of(i):
+    return lambda lists: (lists[i],)
