@@ -30,6 +30,7 @@ import random
 from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
 from ..randomness import shuffle
+from ..events import UNTIL, EventLog
 from ..outcome import copy_outcome
 from ..cards import COPY_MARK
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
@@ -317,14 +318,18 @@ class GameState(SharedSteps, ActionParsing, State):
         else:                                   # a play: a fresh list
             L = {var: choice[:] if choice.__class__ is list else choice}
         events = self.events
-        event = {"kind": "action", "seat": seat, "action": text, "until": None,
-                 "actions": count, "phase": self.phase}
+        private = defn.private                  # what the other seats see of it
+        if private is None:                     # (compact: see rulekit.events)
+            event, until = ["action", seat, text, None, count, self.phase], UNTIL
+        else:
+            event, until = {"kind": "action", "seat": seat, "action": text, "until": None,
+                            "actions": count, "phase": self.phase}, "until"
         events.append(event)
         try:
-            if defn.private is not None:        # what the other seats see of it
-                event["public"] = defn.private(self, L)
+            if private is not None:
+                event["public"] = private(self, L)
             defn.do.fn(self, L)
-            event["until"] = len(events)        # the events of the action's own effects
+            event[until] = len(events)          # the events of the action's own effects
             self.step.follow(self, self._L)
             self._advance()
         finally:
@@ -390,7 +395,7 @@ class GameState(SharedSteps, ActionParsing, State):
         d["inplay"] = self.inplay[:]
         d["out_order"] = self.out_order[:]
         self._history_shared = d["_history_shared"] = True   # copied at the next action
-        d["events"] = []                # a copy starts its own event log
+        d["events"] = EventLog()        # a copy starts its own event log
         self._public_shared = d["_public_shared"] = True     # copied before it grows
         d["surfaced"] = self.surfaced[:]
         d["_L"] = self._L.copy()

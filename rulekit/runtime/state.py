@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from ..events import EventLog
 from ..outcome import copy_outcome
 
 
@@ -60,7 +61,7 @@ class State:
         self.actions = 0
         self.history: list[str] = []
         self._history_shared = False  # True: shared with a copy, copied before it grows
-        self.events: list[dict] = []  # what happened, in order (see emit)
+        self.events = EventLog()      # what happened, in order (see emit), read as dicts
         self.public: set = set()      # cards face up to every seat in this hand
         self._public_shared = False   # True: shared with a copy, copied before it grows
         self.surfaced: list = []      # put face up since the last decision (for `public`)

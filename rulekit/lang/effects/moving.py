@@ -222,8 +222,7 @@ def _move(G, what, zname, seat, by, kind, at=None):
     here = (zname, seat)
     if at is not None:
         at = _place(G, at, dest, cards)
-    G.events.append({"kind": "moved", "cards": cards, "to": here,
-                     "actions": G.actions, "phase": G.phase})
+    G.events.append(("moved", cards, here, G.actions, G.phase))   # (rulekit.events)
     loc = where[cards[0]]
     src = z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
     if src is what and src is not dest:
@@ -312,8 +311,7 @@ def mover_to(decl, tagged_zones: frozenset):
         if loc is None:
             raise ValueError(_not_a_card(what))
         here = (zname, seat)
-        G.events.append({"kind": "moved", "cards": [what], "to": here,
-                         "actions": G.actions, "phase": G.phase})
+        G.events.append(("moved1", what, here, G.actions, G.phase))
         zn, s = loc
         (z[zn] if s is None else z[zn][s]).remove(what)
         if zn in tagged_zones:
