@@ -216,8 +216,9 @@ class GameState(SharedSteps, ActionParsing, State):
         if actor.__class__ is not int or not 0 <= actor < self.n:
             raise RulesetFault(f"the actor {actor!r} is not a seat of this game")
         self.actor = actor
-        self._compute_legal()
-        if not self._legal:
+        self._legal = legal = step.legal(self)      # (_compute_legal, written in place)
+        self._index = None
+        if not legal:
             self._abort(f"seat {actor} has no legal action at step {step.key}")
 
     def _compute_legal(self):
@@ -279,7 +280,7 @@ class GameState(SharedSteps, ActionParsing, State):
         """
         if self.status != "in_progress":
             raise IllegalAction(self._illegal_message(action), action, None, [])
-        if isinstance(action, Action):
+        if action.__class__ is Action or isinstance(action, Action):
             for act in self._legal:           # one of ours: the usual case
                 if act is action:
                     break
