@@ -37,7 +37,9 @@ def _as_dict(ev) -> dict:
 
 class EventLog(list):
     """A list of events that hands out every event as a dict (see the module's text).
-    Appending is a list's; reading by index, slice or iteration gives dicts."""
+    Appending is a list's; reading (an index, a slice, iteration, ``in``, ``index``,
+    ``count``, ``pop``, ``+``, ``==``) gives dicts. (A list's other methods, such as
+    ``sort``, see the events as stored.)"""
     __slots__ = ()
 
     def _at(self, i: int) -> dict:
@@ -60,6 +62,23 @@ class EventLog(list):
         for i in range(len(self) - 1, -1, -1):
             yield self._at(i)
 
+    def __contains__(self, ev) -> bool:
+        return any(x == ev for x in self)
+
+    def index(self, ev, *args) -> int:
+        return self[:].index(ev, *args)
+
+    def count(self, ev) -> int:
+        return self[:].count(ev)
+
+    def pop(self, i: int = -1) -> dict:
+        ev = self._at(i)
+        list.pop(self, i)
+        return ev
+
+    def __add__(self, other) -> list:
+        return self[:] + list(other)
+
     def copy(self) -> list:
         """The events as a plain list of dicts."""
         return self[:]
@@ -72,5 +91,8 @@ class EventLog(list):
 
     def __eq__(self, other) -> bool:
         return self[:] == (other[:] if isinstance(other, list) else other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
 
     __hash__ = None

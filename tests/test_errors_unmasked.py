@@ -26,7 +26,7 @@ def test_a_bug_in_the_engine_is_not_reported_as_a_ruleset_failure(monkeypatch):
 
     def broken(self):
         raise TypeError("a bug")
-    monkeypatch.setattr(GameState, "_compute_legal", broken)
+    monkeypatch.setattr(GameState, "_advance", broken)
     with pytest.raises(TypeError, match="a bug"):
         rules.new_game(seed=1)
 
@@ -34,7 +34,7 @@ def test_a_bug_in_the_engine_is_not_reported_as_a_ruleset_failure(monkeypatch):
 def test_the_cli_reports_an_internal_error_in_one_line(monkeypatch, capsys):
     def broken(self):
         raise KeyError("oops")
-    monkeypatch.setattr(GameState, "_compute_legal", broken)
+    monkeypatch.setattr(GameState, "_advance", broken)
     assert main(["play", "mattis", "--seed", "1"]) == 70
     err = capsys.readouterr().err
     assert err.startswith("rulekit: internal error, please report it")
@@ -44,7 +44,7 @@ def test_the_cli_reports_an_internal_error_in_one_line(monkeypatch, capsys):
 def test_debug_prints_the_traceback(monkeypatch, capsys):
     def broken(self):
         raise KeyError("oops")
-    monkeypatch.setattr(GameState, "_compute_legal", broken)
+    monkeypatch.setattr(GameState, "_advance", broken)
     assert main(["--debug", "play", "mattis", "--seed", "1"]) == 70
     err = capsys.readouterr().err
-    assert "Traceback" in err and "_compute_legal" in err and "internal error" in err
+    assert "Traceback" in err and "_advance" in err and "internal error" in err

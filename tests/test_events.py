@@ -52,3 +52,30 @@ def test_a_game_reads_its_moves_and_actions_as_before():
     moved = events[action + 1]
     assert moved["kind"] == "moved" and isinstance(moved["cards"], list)
     assert moved["cards"][0] in ev["action"]                       # the card played
+
+
+def test_the_other_ways_of_reading_a_log_see_dicts_too():
+    log = _log()
+    plain = log.copy()
+    assert plain[1] in log and log.index(plain[2]) == 2 and log.count(plain[0]) == 1
+    assert not (log != plain) and (log + [])[0] == plain[0]
+    assert log.pop() == plain[3] and len(log) == 3
+
+
+def test_an_action_read_while_it_runs_still_gets_its_until():
+    # a random source that looks at the log in the middle of an action (its draw, at
+    # the deal of a new stock card) turns the action's event into a dict early
+    from rulekit.randomness import Chance
+    box = {}
+
+    def choose(options):
+        if "game" in box:
+            box["game"].events[:]
+        return 0
+    game = rulekit.load("crazy_eights").new_game(players=2, source=Chance(choose))
+    box["game"] = game
+    rng = __import__("random").Random(1)
+    while not game.finished and game.actions < 400:
+        game.apply(rng.choice(game.legal_actions()))
+    actions = [ev for ev in game.events if ev["kind"] == "action"]
+    assert actions and all(ev["until"] is not None for ev in actions)

@@ -41,6 +41,7 @@ from .seats import SharedSteps, split_seat
 from .state import State
 
 _copy = list.copy
+_raw = list.__getitem__          # an event as the log stores it (rulekit.events)
 
 
 
@@ -325,12 +326,15 @@ class GameState(SharedSteps, ActionParsing, State):
         else:
             event, until = {"kind": "action", "seat": seat, "action": text, "until": None,
                             "actions": count, "phase": self.phase}, "until"
+        at = len(events)
         events.append(event)
         try:
             if private is not None:
                 event["public"] = private(self, L)
             defn.do.fn(self, L)
-            event[until] = len(events)          # the events of the action's own effects
+            event[until] = done = len(events)   # the events of the action's own effects
+            if until is UNTIL and _raw(events, at) is not event:
+                events[at]["until"] = done      # (read meanwhile: its dict is in the log)
             self.step.follow(self, self._L)
             self._advance()
         finally:
