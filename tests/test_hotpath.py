@@ -70,10 +70,18 @@ phases:
       draw:
         choose: nothing
         legal: not empty(pile) and above(top(pile), hand[actor]) or passes >= 0
+      knock:
+        # any/all over the one-card plays of a zone: written as a loop over its cards
+        choose: nothing
+        legal: >-
+          not empty(table) and any(singles(hand[actor]), q -> count(q) == 1 and
+          rank(first(q)) > floor) and not all(singles(hand[actor]), q -> rank(last(q)) == 5)
+        do:
+          - set: passes = passes + 1
     steps:
       turn:
         actor: turn
-        actions: [play, pair, low, draw]
+        actions: [play, pair, low, draw, knock]
         next:
           - if: last_action == 'draw'
             do:

@@ -246,6 +246,12 @@ class HotCompiler(_DefAwareCompiler):
         return super().n_name(t, scope)
 
     def _n_call(self, t, scope, name, argtrees):
+        if name in ("any", "all") and len(argtrees) == 2 and self.hoist \
+                and name not in self.ctx.definitions \
+                and getattr(argtrees[1], "data", None) == "lambda_":
+            out = self._over_singles(name, argtrees, scope)
+            if out is not None:
+                return out
         info = self.ctx.definitions.get(name)
         if info is not None and len(argtrees) == len(info.params) and info.params:
             args = [self.node(a, scope) for a in argtrees]
@@ -253,6 +259,33 @@ class HotCompiler(_DefAwareCompiler):
             if out is not None:
                 return out
         return super().n_call(t, scope)
+
+    def _over_singles(self, name: str, argtrees, scope) -> Typed | None:
+        """``any(singles(Z), p -> body)`` (or ``all``) of a zone Z, as a loop over Z's
+        cards in which ``p`` is known to be the one-card play of the card: ``first(p)``
+        is the card, ``suit(first(p))`` a read of the card table, and no one-card list
+        is made unless the body uses ``p`` itself. The same values, in the same order,
+        as the builtin over ``singles(Z)``. None for any other list."""
+        zone = _single_domain(self, self.node(argtrees[0], scope).code)
+        if zone is None:
+            return None
+        param = str(argtrees[1].children[0])
+        self.lambdas += 1
+        play, card = f"_p{self.lambdas}", f"_c{self.lambdas}"
+        inner = scope.child(**{param: "any"})
+        inner.bound = {**inner.bound, param: Typed(play, "any")}
+        single, cards = self.single, self.zone_cards
+        self.single, self.zone_cards = {**single, play: card}, cards | {card}
+        self.lazy += 1
+        try:
+            body = self.node(argtrees[1].children[1], inner)
+        finally:
+            self.lazy -= 1
+            self.single, self.zone_cards = single, cards
+        loop = f"for {card} in {zone}"
+        if re.search(rf"\b{play}\b", body.code):
+            loop += f" for {play} in ([{card}],)"
+        return Typed(f"_{name}(({body.code}) {loop})", "bool")
 
     def _actors_zone(self, code: str) -> bool:
         """Whether ``code`` reads a per-seat zone of the actor (``hand[actor]``): it
