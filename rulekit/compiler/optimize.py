@@ -258,7 +258,12 @@ class HotCompiler(_DefAwareCompiler):
             out = self._inline(info, args, argtrees, scope)
             if out is not None:
                 return out
-        return super().n_call(t, scope)
+        out = super().n_call(t, scope)
+        if name in _LOOPS and name not in self.ctx.definitions:
+            code = _as_loop(name, out.code)
+            if code is not None:
+                return replace(out, code=code)
+        return out
 
     def _over_singles(self, name: str, argtrees, scope) -> Typed | None:
         """``any(singles(Z), p -> body)`` (or ``all``) of a zone Z, as a loop over Z's
@@ -350,6 +355,32 @@ class HotCompiler(_DefAwareCompiler):
 
 _LIT = r"('[\w .,:;!?-]*'|-?\d+|\(-\d+\)|True|False|None)"
 _CONST_COMPARE = re.compile(rf"\({_LIT} (==|!=|<|>|<=|>=) {_LIT}\)")
+
+
+# a built-in applying a lambda to each item, as a Python loop (the same values in the
+# same order as the built-in: see rulekit.lang.lists): no call per item
+_LOOPS = {"any": "_any(({b}) for {p} in {x})", "all": "_all(({b}) for {p} in {x})",
+          "filter": "[{p} for {p} in {x} if ({b})]", "map": "[({b}) for {p} in {x}]",
+          "sum_of": "_sum(({b}) for {p} in {x})",
+          "max_of": "_max((({b}) for {p} in {x}), default=None)",
+          "min_of": "_min((({b}) for {p} in {x}), default=None)"}
+_LAMBDA_ARG = re.compile(r"_B_(\w+)\((.*), \(lambda (_p\d+): (.*)\)\)", re.S)
+
+
+def _as_loop(name: str, code: str) -> str | None:
+    """``_B_any(X, (lambda _pN: B))`` (and the other built-ins of ``_LOOPS``) written as
+    a loop over X, or None for any other form. X is evaluated first, once, as the
+    built-in's argument is; one that assigns (a memo: ``:=`` may not appear in a
+    loop's list) is passed to a one-off function instead."""
+    m = _LAMBDA_ARG.fullmatch(code)
+    if m is None or m.group(1) != name or not _balanced(m.group(2)) \
+            or not _balanced(m.group(4)):
+        return None
+    x, p, b = m.group(2), m.group(3), m.group(4)
+    if ":=" not in x:
+        return _LOOPS[name].format(b=b, p=p, x=x)
+    arg = "_x" + p[2:]
+    return f"(lambda {arg}: {_LOOPS[name].format(b=b, p=p, x=arg)})({x})"
 
 
 def _literal(code: str):

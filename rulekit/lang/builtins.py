@@ -110,33 +110,35 @@ def singles(cs):
          words="the runs of {1} or more cards of one suit in {0}")
 def runs(G, cs, n):
     rules = G.rules
+    suit_of, rank_of = rules.suit_of, rules.rank_of
     by_suit: dict = {}
     for c in cs:
-        by_suit.setdefault(rules.suit_of[c], []).append(c)
+        s = suit_of[c]
+        if s in by_suit:
+            by_suit[s].append(c)
+        else:
+            by_suit[s] = [c]
     by_suit.pop(None, None)                 # extra cards have no suit: in no run
     out = []
-    rank_of = rules.rank_of
     for suit_cards in by_suit.values():
         if len(suit_cards) < n:
             continue
         suit_cards.sort(key=rank_of.__getitem__)
-        # split into maximal stretches of consecutive ranks (a second copy of a rank,
-        # from another pack, is skipped: a run takes the first copy in the list's order)
-        stretch = [suit_cards[0]]
-        stretches = []
-        for c in suit_cards[1:]:
-            if rank_of[c] == rank_of[stretch[-1]]:
+        # maximal stretches of consecutive ranks (a second copy of a rank, from another
+        # pack, is skipped: a run takes the first copy in the list's order); each run
+        # of n or more cards of a stretch, by its first card then its length
+        stretch, prev = [], None
+        for c in suit_cards + [None]:
+            r = rank_of[c] if c is not None else None
+            if r == prev and c is not None:
                 continue
-            if rank_of[c] == rank_of[stretch[-1]] + 1:
-                stretch.append(c)
-            else:
-                stretches.append(stretch)
-                stretch = [c]
-        stretches.append(stretch)
-        for st in stretches:
-            for i in range(len(st)):
-                for j in range(i + n, len(st) + 1):
-                    out.append(st[i:j])
+            if c is None or (prev is not None and r != prev + 1):
+                last = len(stretch)
+                for i in range(min(last, last - n + 1)):
+                    out += [stretch[i:j] for j in range(i + n, last + 1)]
+                stretch = []
+            stretch.append(c)
+            prev = r
     return out
 
 

@@ -369,7 +369,8 @@ def namespace() -> dict:
     """The globals generated code runs in: built-in implementations and helpers, and
     no Python builtins but the few the generated code uses (``__builtins__`` is empty)."""
     ns = {"__builtins__": {}, "list": list, "range": range, "len": len,
-          "RuntimeError": RuntimeError, "_any": any, "_all": all}
+          "RuntimeError": RuntimeError, "_any": any, "_all": all, "_sum": sum,
+          "_max": max, "_min": min}
     ns.update({"_B_" + name: b.impl for name, b in REGISTRY.items() if b.impl is not None})
     ns["_mul"] = _mul
     ns["_at"] = REGISTRY["at"].impl
