@@ -298,6 +298,8 @@ def mover_to(decl, tagged_zones: frozenset):
     zname, top_first = decl.name, decl.top == "first"
     see_all, tagged = decl.see == "all", decl.tagged
 
+    game_here = (zname, None)     # (a zone per game: one place)
+
     def move(G, what, seat, by, kind):
         if what.__class__ is not str:
             if what.__class__ is list and len(what) == 1 and what[0].__class__ is str:
@@ -310,14 +312,15 @@ def mover_to(decl, tagged_zones: frozenset):
         loc = where.get(what)
         if loc is None:
             raise ValueError(_not_a_card(what))
-        here = (zname, seat)
+        here = game_here if seat is None else (zname, seat)
         G.events.append(("moved1", what, here, G.actions, G.phase))
         zn, s = loc
         (z[zn] if s is None else z[zn][s]).remove(what)
+        tags = G.tags
         if zn in tagged_zones:
-            G.tags.pop(what, None)
+            tags.pop(what, None)
         marks = G.marks
-        if what in marks:
+        if marks and what in marks:
             del marks[what]
         where[what] = here
         dest = z[zname] if seat is None else z[zname][seat]
@@ -328,9 +331,9 @@ def mover_to(decl, tagged_zones: frozenset):
         if see_all:
             G.surfaced.append(what)
         if tagged:
-            num = G.playno.get(here, 0) + 1
-            G.playno[here] = num
-            G.tags[what] = (by if by is not None else G.actor, num, kind)
+            playno = G.playno
+            num = playno[here] = playno.get(here, 0) + 1
+            tags[what] = (by if by is not None else G.actor, num, kind)
     move.__name__ = move.__qualname__ = f"_move_to_{zname}"
     return move
 
