@@ -38,7 +38,8 @@ from ..lang.grammar import parse
 from ..lang.types import ExprError
 from ..model import TYPED_CHOICES
 from .context import CompileContext, _DefAwareCompiler
-from .optimize import UNSET, HotCompiler, _concat_parts, _single_domain
+from .codetext import _concat_parts, _single_domain
+from .optimize import UNSET, HotCompiler
 
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
 
