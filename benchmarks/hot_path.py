@@ -30,6 +30,28 @@ from pathlib import Path
 
 RULESETS = ("mattis", "atlanta_mattis", "myllymatti", "mattis_norsk")
 
+# random games (uniform over the legal actions), their actions counted
+PLAY = r"""
+for seed in range(games):
+    game = rules.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not game.finished:
+        game.apply(rng.choice(game.legal_actions()))
+    actions += game.actions
+"""
+# the same, a copy of every fifth state kept
+SAMPLE = r"""
+for seed in range(games):
+    game = rules.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not game.finished:
+        if k % 5 == 2:
+            states.append(game.clone())
+        game.apply(rng.choice(game.legal_actions()))
+        k += 1
+"""
+
 SNIPPET = r"""
 import gc, json, random, sys, time, tracemalloc
 import rulekit
@@ -41,23 +63,10 @@ name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rules = rulekit.load(name)
 actions, states = 0, []
 start = time.process_time()
-for seed in range(games):
-    game = rules.new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    while not game.finished:
-        game.apply(rng.choice(game.legal_actions()))
-    actions += game.actions
+""" + PLAY + r"""
 cpu = time.process_time() - start
-for seed in range(games):                 # the same games again, sampling states
-    game = rules.new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    k = 0
-    while not game.finished:
-        if k % 5 == 2:
-            states.append(game.clone())
-        game.apply(rng.choice(game.legal_actions()))
-        k += 1
-reps = max(1, 800 // max(1, len(states)))
+# the same games again, sampling states
+""" + SAMPLE + r"""reps = max(1, 800 // max(1, len(states)))
 r = random.Random(7)
 clone = det = float("inf")
 for _ in range(5):                        # the least CPU time per call of 5 blocks
@@ -128,14 +137,21 @@ def compare(base: Path, tree: Path, ruleset: str, players: int, games: int,
             "this": mine}
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str, players: str, games: int) -> argparse.ArgumentParser:
+    """The arguments of a side-by-side benchmark: the base tree, this tree, rulesets,
+    player counts (``players``: the help on their default) and games."""
+    p = argparse.ArgumentParser(description=doc.splitlines()[0])
     p.add_argument("base", type=Path, help="the other source tree (e.g. a git worktree)")
     p.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1],
                    help="this tree (default: the checkout holding this script)")
     p.add_argument("--ruleset", action="append", help="a ruleset (default: the four Mattis)")
-    p.add_argument("--players", type=int, nargs="+", help="player counts (default: all)")
-    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--players", type=int, nargs="+", help=f"player counts (default: {players})")
+    p.add_argument("--games", type=int, default=games)
+    return p
+
+
+def main() -> None:
+    p = arguments(__doc__, "all", 40)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     args = p.parse_args()

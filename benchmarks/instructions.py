@@ -16,16 +16,16 @@ run takes about 50 times as long as without it, so keep ``--games`` small.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from hot_path import RULESETS  # noqa: E402 (this folder is on the path)
+from hot_path import PLAY, RULESETS, SAMPLE, arguments  # noqa: E402 (this folder is on the path)
 
 SNIPPET = r"""
 import random, sys
@@ -42,23 +42,12 @@ name, players, games, what = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sy
 rules = rulekit.load(name)
 count = 0
 if what == "play":
-    for seed in range(games):
-        game = rules.new_game(players=players, seed=seed)
-        rng = random.Random(seed)
-        while not game.finished:
-            game.apply(rng.choice(game.legal_actions()))
-        count += game.actions
+    actions = 0
+""" + textwrap.indent(PLAY, "    ") + r"""
+    count = actions
 else:
     states = []
-    for seed in range(games):
-        game = rules.new_game(players=players, seed=seed)
-        rng = random.Random(seed)
-        k = 0
-        while not game.finished:
-            if k % 5 == 2:
-                states.append(game.clone())
-            game.apply(rng.choice(game.legal_actions()))
-            k += 1
+""" + textwrap.indent(SAMPLE, "    ") + r"""
     r = random.Random(7)
     if what == "clone":
         for s in states:
@@ -100,14 +89,7 @@ def measure(tree: Path, ruleset: str, players: int, games: int, pool) -> dict:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("base", type=Path, help="the other source tree (e.g. a git worktree)")
-    p.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1],
-                   help="this tree (default: the checkout holding this script)")
-    p.add_argument("--ruleset", action="append", help="a ruleset (default: the four Mattis)")
-    p.add_argument("--players", type=int, nargs="+", help="player counts (default: 4, or "
-                   "the ruleset's only count)")
-    p.add_argument("--games", type=int, default=5)
+    p = arguments(__doc__, "4, or the ruleset's only count", 5)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = p.parse_args()
     if shutil.which("valgrind") is None:
