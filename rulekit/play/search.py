@@ -48,6 +48,10 @@ ROLLOUT_DEPTH = 20              # random actions before the heuristic judges
 EXPLORATION = 0.7               # UCB's constant, for returns from -1 to +1
 
 
+def _relist(game, L) -> None:
+    game._relist()            # (the legal actions again: see SharedSteps._relist)
+
+
 def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     """A copy of ``game`` in which the cards hidden from ``seat`` are redealt at random
     among the hidden places (each zone keeps its count; visible cards stay put).
@@ -106,7 +110,7 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
                     tagged = tagged or decl.tagged
     if not hidden:
         if hid:
-            copy.call_ruleset(lambda g, L: g._relist(), {})
+            copy.call_ruleset(_relist, {})
         return copy
     new = sorted(hidden) if canonical else hidden[:]
     shuffle(rng, new)
@@ -134,7 +138,7 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
                 tags[card] = old_tags[old]
             if old_marks and old in old_marks:
                 marks[card] = old_marks[old]
-    copy.call_ruleset(lambda g, L: g._relist(), {})
+    copy.call_ruleset(_relist, {})
     return copy
 
 

@@ -396,14 +396,14 @@ class GameState(SharedSteps, ActionParsing, State):
         self._where_shared = d["_where_shared"] = True       # copied before it changes
         d["tags"] = self.tags.copy()
         d["playno"] = self.playno.copy()
-        d["marks"] = self.marks.copy()
+        d["marks"] = self.marks.copy() if self.marks else {}     # (mostly empty: made)
         d["inplay"] = self.inplay[:]
         d["out_order"] = self.out_order[:]
         self._history_shared = d["_history_shared"] = True   # copied at the next action
         d["events"] = EventLog()        # a copy starts its own event log
         self._public_shared = d["_public_shared"] = True     # copied before it grows
-        d["surfaced"] = self.surfaced[:]
-        d["_L"] = self._L.copy()
+        d["surfaced"] = self.surfaced[:] if self.surfaced else []
+        d["_L"] = self._L.copy() if self._L else {}
         # _legal is shared: it is replaced, never changed in place
         d["_index"] = None
         self._rng_shared = d["_rng_shared"] = True
