@@ -16,10 +16,10 @@ A one-card move is written with the card itself (kind ``moved1``) and read as a
 """
 from __future__ import annotations
 
-# the fields of each compact form, in order (its first item names the form)
+# the fields of each compact form, in order (its first item names the form; a
+# ``moved1`` event has the fields of ``moved``, its card alone in place of the list)
 FIELDS = {
     "moved": ("kind", "cards", "to", "actions", "phase"),
-    "moved1": ("kind", "cards", "to", "actions", "phase"),
     "action": ("kind", "seat", "action", "until", "actions", "phase"),
 }
 UNTIL = 3       # where an action event keeps ``until`` (its effects' last event + 1)
@@ -29,7 +29,7 @@ _set = list.__setitem__
 
 
 def _as_dict(ev) -> dict:
-    if ev[0] == "moved1":
+    if ev[0] == "moved1":                   # (see FIELDS)
         return {"kind": "moved", "cards": [ev[1]], "to": ev[2], "actions": ev[3],
                 "phase": ev[4]}
     return dict(zip(FIELDS[ev[0]], ev))

@@ -208,19 +208,30 @@ class HotCompiler(_DefAwareCompiler):
         return out
 
     def n_lambda_(self, t, scope):
-        # the parameter gets a name of its own, so that it can never capture a name
-        # of an argument written in place, nor one the hot path gave a meaning to
+        pyname, body = self._lambda_body(t, scope)
+        return Typed(f"(lambda {pyname}: {body.code})", "fn")
+
+    def _lambda_body(self, t, scope, single: bool = False):
+        """(the parameter's Python name, the body compiled) of lambda tree ``t``. The
+        parameter gets a name of its own (``_pN``), so that it can never capture a
+        name of an argument written in place, nor one the hot path gave a meaning to.
+        ``single``: the parameter is the one-card play of the card ``_cN`` (a card of
+        a zone)."""
         name = str(t.children[0])
         self.lambdas += 1
         pyname = f"_p{self.lambdas}"
         inner = scope.child(**{name: "any"})
         inner.bound = {**inner.bound, name: Typed(pyname, "any")}
+        saved = self.single, self.zone_cards
+        if single:
+            card = f"_c{self.lambdas}"
+            self.single, self.zone_cards = {**self.single, pyname: card}, self.zone_cards | {card}
         self.lazy += 1
         try:
-            body = self.node(t.children[1], inner)
+            return pyname, self.node(t.children[1], inner)
         finally:
             self.lazy -= 1
-        return Typed(f"(lambda {pyname}: {body.code})", "fn")
+            self.single, self.zone_cards = saved
 
     def n_coalesce(self, t, scope):
         self.lazy += 1
@@ -275,19 +286,8 @@ class HotCompiler(_DefAwareCompiler):
         zone = _single_domain(self, self.node(argtrees[0], scope).code)
         if zone is None:
             return None
-        param = str(argtrees[1].children[0])
-        self.lambdas += 1
-        play, card = f"_p{self.lambdas}", f"_c{self.lambdas}"
-        inner = scope.child(**{param: "any"})
-        inner.bound = {**inner.bound, param: Typed(play, "any")}
-        single, cards = self.single, self.zone_cards
-        self.single, self.zone_cards = {**single, play: card}, cards | {card}
-        self.lazy += 1
-        try:
-            body = self.node(argtrees[1].children[1], inner)
-        finally:
-            self.lazy -= 1
-            self.single, self.zone_cards = single, cards
+        play, body = self._lambda_body(argtrees[1], scope, single=True)
+        card = "_c" + play[2:]
         loop = f"for {card} in {zone}"
         if re.search(rf"\b{play}\b", body.code):
             loop += f" for {play} in ([{card}],)"

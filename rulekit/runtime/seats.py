@@ -258,7 +258,7 @@ class SharedSteps:
         """List the legal actions again after the state changed under the decision (a
         determinization): every waiting seat's."""
         if self._window is None:
-            self._legal, self._index = self.step.legal(self), None   # (_compute_legal)
+            self._compute_legal()
             return
         step = self.step
         window = {}
