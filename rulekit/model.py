@@ -347,6 +347,7 @@ class Ruleset:
         cards = self.cards
         self.pack, self.ranks, self.suits = cards.pack, cards.ranks, cards.suits
         self.rank_of, self.suit_of, self.card_order = cards.rank_of, cards.suit_of, cards.order
+        self.next_up = cards.next_up
         # what a copy of a game state must copy deeper (runtime GameState.clone)
         self.tagged_zones = frozenset(k for k, z in self.zones.items() if z.tagged)
         self.seat_zones = tuple(k for k, z in self.zones.items() if z.per == "seat")

@@ -109,6 +109,38 @@ def singles(cs):
          "runs(hand[actor], 2)", state=True,
          words="the runs of {1} or more cards of one suit in {0}")
 def runs(G, cs, n):
+    up = G.rules.next_up
+    if up is None or n < 2:             # several packs (copies), or runs of one card
+        return runs_by_suit(G, cs, n)
+    held = set(cs)
+    linked = [c for c in cs if up[c] in held]   # (a card whose next one is held)
+    if not linked:
+        return []                       # the usual hand: no two cards in a row
+    # a stretch starts at a linked card whose own predecessor is not held
+    seconds = {up[c] for c in linked}
+    starts = list(dict.fromkeys(c for c in linked if c not in seconds))
+    if len(starts) > 1:                 # the order of runs_by_suit: suits by their
+        suit_of, rank_of = G.rules.suit_of, G.rules.rank_of     # first card in cs,
+        first: dict = {}                                        # then rank
+        for c in cs:
+            first.setdefault(suit_of[c], len(first))
+        starts.sort(key=lambda c: (first[suit_of[c]], rank_of[c]))
+    out = []
+    for c in starts:
+        stretch = [c]
+        c = up[c]
+        while c in held:
+            stretch.append(c)
+            c = up[c]
+        last = len(stretch)
+        for i in range(last - n + 1):
+            out += [stretch[i:j] for j in range(i + n, last + 1)]
+    return out
+
+
+def runs_by_suit(G, cs, n):
+    """``runs`` by sorting each suit's cards (any pack, copies included): the same
+    runs in the same order."""
     rules = G.rules
     suit_of, rank_of = rules.suit_of, rules.rank_of
     by_suit: dict = {}
