@@ -145,7 +145,8 @@ def build(c: CompileContext, phases: dict, action_cls) -> str:
     hc = HotCompiler(c)
     ns = c.ns
     ns.update(_U=UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
-              _ORDER=c.cards.rank_of, _NOCARDS=(), set=set, frozenset=frozenset)
+              _ORDER=c.cards.rank_of, _NOCARDS=(), set=set, frozenset=frozenset,
+              _map=map)
     ns.update(_Fault=RulesetFault, Exception=Exception, str=str, _typed_text=_typed_text)
     parts, attach = [], []
     ids = {}
@@ -279,6 +280,12 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
             if vmemo:
                 inner.insert(0, " = ".join(vmemo) + " = _u")
             pad = "    " if legal else ""
+            if not legal and not shared and (one is not None or dom.zone is not None):
+                # every card of a zone, no condition: its actions listed in C
+                kind = "play" if one is not None else "card"
+                cache = _cache(c, action_cls, a, dname, kind, seatly)
+                body.append(f"out += _map({cache}.__getitem__, {one or dom.code})")
+                continue
             if one is not None:
                 body.append(f"for _one in {f'_d{i}_{k}' if shared else one}:")
                 if legal and re.search(rf"\b{var}\b", legal):
