@@ -82,9 +82,10 @@ class Cards:
         self.copies = n > 1 or any(count > 1 for count in self.extra.values())
         # card -> the card of its suit one rank up (None: none, or an extra card); for
         # runs of a pack without copies (None then)
+        at = {(self.suit_of[c], r): c for c, r in self.ranked.items()}
         self.next_up = None if self.copies else {
-            c: (f"{self.ranks[r + 1]}{self.suit_of[c]}" if r is not None
-                and r + 1 < len(self.ranks) else None) for c, r in self.rank_of.items()}
+            c: (at.get((self.suit_of[c], r + 1)) if r is not None else None)
+            for c, r in self.rank_of.items()}
 
     def lookup(self, text) -> str | None:
         """The card ``text`` names, or None: case-insensitive, rank aliases (``10h``),

@@ -179,6 +179,9 @@ def test_records_of_a_game_of_copies_replay_byte_for_byte(tmp_path):
     ("{ranks: 1 2 3 4, suits: R B, extra: {r1: 1}}", "'r1' must be a name of its own"),
     ("{ranks: 1 2 3 4, suits: R B, extra: {R: 1}}", "'R' must be a name of its own"),
     ("{ranks: 1 2 3 4, suits: R B, extra: {'4': 1}}", "must be a name of its own"),
+    # review: ranks and suits that run together into one card's text are refused
+    ("{ranks: X A AB, suits: BC C}", "both make the card ABC"),
+    ("{ranks: a A, suits: R B}", "both make the card AR (in some case)"),
     ("{ranks: [%s], suits: [a, b, c, d, e, f, g, h, i, j], packs: 8, extra: {JK: 3}}"
      % ", ".join(map(str, range(1, 31))), "a pack of 2403 cards: the limit is 2000"),
 ])

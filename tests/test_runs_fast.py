@@ -4,6 +4,7 @@ same order, as the general way (``runs_by_suit``): the order of the legal action
 what seeded bots choose from, so golden playthroughs depend on it."""
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,3 +51,22 @@ def test_a_long_stretch_gives_every_run_by_first_card_then_length():
     cards = PACKS[0]
     got = runs(game(cards), ["4S", "2H", "2S", "3S", "3H", "5S"], 3)
     assert got == [["2S", "3S", "4S"], ["2S", "3S", "4S", "5S"], ["3S", "4S", "5S"]]
+
+
+def test_odd_arguments_go_the_general_way():
+    # review: a null or fractional n, an iterator, and a bad item before an unhashable
+    # one behave (and fail) exactly as runs_by_suit does
+    g = game(PACKS[0])
+    assert runs(g, [], None) == runs_by_suit(g, [], None) == []
+    assert runs(g, iter(["2S", "3S"]), 2) == [["2S", "3S"]]
+    for n in (2.0, 2.5):
+        for cs in (["2S", "5S"], ["2S", "3S"]):
+            try:
+                want = runs_by_suit(g, cs, n)
+            except TypeError:
+                with pytest.raises(TypeError):
+                    runs(g, cs, n)
+            else:
+                assert runs(g, cs, n) == want
+    with pytest.raises(KeyError):
+        runs(g, ["XX", []], 2)

@@ -37,6 +37,18 @@ def declare_cards(c: CompileContext) -> Cards:
             c.err(("cards", label), f"cards.{label} lists a name twice")
         if not items:
             c.err(("cards", label), f"cards.{label} is empty")
+    made: dict = {}             # each card's text (in any case) is one rank and suit's
+    for s in suits:
+        for r in ranks:
+            other = made.setdefault(f"{r}{s}".upper(), (r, s))
+            if other != (r, s):
+                c.err(("cards",), f"cards: rank '{other[0]}' and suit '{other[1]}', and rank "
+                      f"'{r}' and suit '{s}', both make the card {r}{s} (in some case): "
+                      "rename a rank or a suit", "type")
+                break
+        else:
+            continue
+        break
     # notation: the standard pack's symbols, colours and aliases unless the ruleset says
     symbols = {s: STANDARD_SYMBOLS[s] for s in suits if s in STANDARD_SYMBOLS}
     symbols = {str(k): str(v) for k, v in cards.get("symbols", symbols).items()}

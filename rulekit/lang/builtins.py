@@ -110,10 +110,13 @@ def singles(cs):
          words="the runs of {1} or more cards of one suit in {0}")
 def runs(G, cs, n):
     up = G.rules.next_up
-    if up is None or n < 2:             # several packs (copies), or runs of one card
-        return runs_by_suit(G, cs, n)
+    if up is None or n.__class__ is not int or n < 2 or cs.__class__ is not list:
+        return runs_by_suit(G, cs, n)   # copies; runs of one card; not a plain list
+    ups = [up[c] for c in cs]           # (a bad item fails first, as in runs_by_suit)
+    if not ups:
+        return []
     held = set(cs)
-    linked = [c for c in cs if up[c] in held]   # (a card whose next one is held)
+    linked = [c for c, u in zip(cs, ups) if u in held]   # (a card whose next is held)
     if not linked:
         return []                       # the usual hand: no two cards in a row
     # a stretch starts at a linked card whose own predecessor is not held
