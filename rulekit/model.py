@@ -273,6 +273,7 @@ class Step:
     legal: Callable | None = None   # G -> the legal actions (compiler.hotpath), if it decides
     enter: Callable | None = None   # G -> this step, entered (its do run)
     follow: Callable | None = None  # (G, L) -> the next step, entered (a transition taken)
+    lists_from_sight: bool = False  # its listing reads only what the actor sees (sight.py)
 
     @property
     def key(self) -> str:

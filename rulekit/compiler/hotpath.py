@@ -39,6 +39,7 @@ from ..lang.types import ExprError
 from ..model import TYPED_CHOICES
 from .context import CompileContext, _DefAwareCompiler
 from .codetext import _concat_parts, _single_domain
+from .sight import lists_from_sight
 from .optimize import UNSET, HotCompiler
 
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
@@ -174,6 +175,9 @@ def build(c: CompileContext, phases: dict, action_cls) -> str:
     exec(code, ns)
     for step, attr, fname in attach:
         setattr(step, attr, ns[fname])
+        if attr == "legal":
+            step.lists_from_sight = lists_from_sight(source, (fname, fname + "_lazy"),
+                                                     c.zones)
     return source
 
 

@@ -60,7 +60,10 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     hidden is what :meth:`~rulekit.runtime.engine.GameState.view` hides, found without
     building the view; the redeal takes the same values from ``rng`` as it always did.
     The pending choices of other seats at a simultaneous step are forgotten (those
-    seats choose again in the copy): ``seat`` cannot know them.
+    seats choose again in the copy): ``seat`` cannot know them. The copy's legal
+    actions are listed again, unless ``seat`` is to act and the step's listing reads
+    only what it sees (``Step.lists_from_sight``, :mod:`rulekit.compiler.sight`): then
+    the redeal cannot change them.
 
     ``canonical=True``: nothing ``seat`` cannot see has any influence on the copy. The
     hidden cards are put in one order (sorted by their text) before the shuffle, so
@@ -138,6 +141,9 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
                 tags[card] = old_tags[old]
             if old_marks and old in old_marks:
                 marks[card] = old_marks[old]
+    if seat == copy.actor and not marked and not hid and copy._window is None \
+            and copy.step is not None and copy.step.lists_from_sight:
+        return copy     # the listing reads only what the seat to act sees: unchanged
     copy.call_ruleset(_relist, {})
     return copy
 

@@ -1,0 +1,139 @@
+"""What a decision step's legal listing reads (rulekit.compiler.sight): only what its
+actor sees, or more. ``determinize`` for the seat to act keeps the game's listing when
+it reads only what that seat sees, so the analysis must never say "only" wrongly: each
+case here is a listing of a toy game, and every bundled game's determinized copies are
+held to a listing made afresh."""
+import inspect
+import random
+
+import pytest
+
+import rulekit
+from rulekit.compiler.sight import SIGHTED_BUILTINS
+from rulekit.play.search import determinize
+
+TOY = """\
+rulekit: 1
+name: sight
+title: Sight toy
+players: {{min: 2, max: 3, default: 3}}
+cards: {{ranks: 1 2 3 4 5 6, suits: R B G}}
+zones:
+  pile:  {{per: game, top: first, see: count}}
+  hand:  {{per: seat, see: owner}}
+  shown: {{per: seat, see: all}}
+  backs: {{per: seat, see: count}}
+  table: {{per: game, see: all, tagged: true}}
+vars:
+  turn: {{type: seat}}
+definitions:
+  big(c): rank(c) >= {big}
+setup:
+  - deal: {{from: deck, to: hand, each: 3}}
+  - deal: {{from: deck, to: backs, each: 1}}
+  - deal: {{from: deck, to: shown, each: 1}}
+  - move: deck to pile
+  - set: turn = left_of(dealer)
+phases:
+  main:
+    start: turn
+    actions:
+      play:
+        choose: c in hand[actor]
+        legal: {legal}
+        do:
+          - move: c to table
+      pass:
+        choose: nothing
+        legal: empty(hand[actor])
+    steps:
+      turn:
+        actor: turn
+        actions: [play, pass]
+        next:
+          - if: empty(hand[turn]) or count(table) > 7
+            do:
+              - end_game: {{loser: turn}}
+            goto: turn
+          - do:
+              - set: turn = left_of(turn)
+            goto: turn
+"""
+
+CASES = [   # (legal, big, reads only what the actor sees)
+    ("true", "3", True),
+    ("big(c)", "3", True),                                   # the card itself
+    ("empty(table) or rank(c) > rank(last(table))", "3", True),   # a zone all see
+    ("count(pile) > 2 or big(c)", "3", True),                # a hidden zone's count
+    ("not empty(pile) and big(c)", "3", True),               # ... its emptiness
+    ("count(hand[left_of(actor)]) > 1", "3", True),          # another seat's count
+    ("suit(c) == suit(first(shown[left_of(actor)]))", "3", True),   # shown to all
+    ("rank(c) > (rank(top(pile)) ?? 0)", "3", False),        # a hidden zone's card
+    ("any(hand[left_of(actor)], d -> rank(d) == rank(c))", "3", False),  # another's hand
+    ("rank(c) > rank(first(backs[actor]))", "3", False),     # its own, face down
+    ("big(c) or c in pile", "3", False),
+    ("seat_of(c) == null and big(c)", "3", True),
+    ("big(c)", "rank(top(pile)) ?? 3", False),               # through a definition
+]
+
+
+def toy(tmp_path, legal: str, big: str):
+    path = tmp_path / "sight.yaml"
+    path.write_text(TOY.format(legal=legal, big=big))
+    return rulekit.load(str(path))
+
+
+@pytest.mark.parametrize("legal, big, sighted", CASES, ids=[c[0] for c in CASES])
+def test_what_a_listing_reads(tmp_path, legal, big, sighted):
+    rules = toy(tmp_path, legal, big)
+    (step,) = [s for p in rules.phases.values() for s in p.steps.values() if s.decides]
+    assert step.lists_from_sight is sighted
+
+
+def same_as_listed_afresh(game, seat, k):
+    copy = determinize(game, seat, random.Random(k))
+    again = copy.clone()
+    again._compute_legal()
+    assert [str(a) for a in copy.legal_actions()] == [str(a) for a in again.legal_actions()]
+    return copy
+
+
+@pytest.mark.parametrize("legal, big, sighted", CASES, ids=[c[0] for c in CASES])
+def test_a_copy_lists_what_a_fresh_listing_gives(tmp_path, legal, big, sighted):
+    rules = toy(tmp_path, legal, big)
+    changed = 0
+    for seed in range(12):
+        game = rules.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            for k in range(3):
+                copy = same_as_listed_afresh(game, game.to_act, k)
+                changed += [str(a) for a in copy.legal_actions()] != \
+                    [str(a) for a in game.legal_actions()]
+            game.apply(rng.choice(game.legal_actions()))
+    if sighted:
+        assert changed == 0         # (kept, and a fresh listing agrees)
+    elif "pile" not in legal:       # (the actor's cards are never in the pile)
+        assert changed > 0          # the redeal did change it: it was listed again
+
+
+@pytest.mark.parametrize("name", sorted(rulekit.bundled()))
+def test_every_bundled_games_copies_list_what_a_fresh_listing_gives(name):
+    rules = rulekit.load(name)
+    for seed in range(2):
+        game = rules.new_game(players=rules.players[1], seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not game.finished and k < 200:
+            if game._window is None:
+                same_as_listed_afresh(game, game.to_act, k)
+            game.apply(rng.choice(game.legal_actions()))
+            k += 1
+
+
+def test_the_sighted_builtins_read_nothing_a_redeal_changes():
+    ns = rulekit.load("mattis").new_game(players=3, seed=1).step.legal.__globals__
+    for name in SIGHTED_BUILTINS:
+        text = inspect.getsource(ns[f"_B_{name}"])
+        for read in ("G.z", ".where", ".marks", ".public", "G.v", "_legal", "G.step"):
+            assert read not in text, (name, read)
