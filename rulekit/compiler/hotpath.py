@@ -29,6 +29,7 @@ falls back to the plain compiler's code for it.
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import re
 
@@ -290,6 +291,12 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                 cache = _cache(c, action_cls, a, dname, kind, seatly)
                 body.append(f"out += _map({cache}.__getitem__, {one or dom.code})")
                 continue
+            split = _unswitch(legal, {var, "_one"}) if legal and not shared and not vmemo \
+                and (one is not None or dom.zone is not None) else None
+            if split is not None:
+                body += _unswitched(c, action_cls, a, dname, seatly, split, one, dom.code,
+                                    var, i)
+                continue
             if one is not None:
                 body.append(f"for _one in {f'_d{i}_{k}' if shared else one}:")
                 if legal and re.search(rf"\b{var}\b", legal):
@@ -374,6 +381,60 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
         + ["    try:"] + [f"        {n} = {assign[n]}" for n in eager]
         + ["    except Exception:", f"        return {fname}_lazy(G)"]
         + fast.split("\n")[top:])
+
+
+def _unswitch(code: str, items: set) -> tuple | None:
+    """(first, "or"/"and", rest) when legal condition ``code`` is ``A or B ...`` (or
+    ``A and B ...``) whose first operand ``A`` reads none of ``items`` (the chosen
+    item's names), as texts cut from ``code`` (so memos keep their exact text); else
+    None."""
+    try:
+        tree = ast.parse(code, mode="eval").body
+    except SyntaxError:
+        return None
+    if not isinstance(tree, ast.BoolOp):
+        return None
+    values = _operands(tree)        # ((A and B) and C) is A and B and C
+    if any(v.lineno != 1 or v.end_lineno != 1 for v in values):
+        return None
+    first = values[0]
+    if any(isinstance(n, ast.Name) and n.id in items for n in ast.walk(first)):
+        return None
+    raw = code.encode("utf-8")
+    cut = [f"({raw[v.col_offset:v.end_col_offset].decode('utf-8')})" for v in values]
+    op = "or" if isinstance(tree.op, ast.Or) else "and"
+    return cut[0], op, f" {op} ".join(cut[1:])
+
+
+def _operands(node) -> list:
+    """The operands of a chain of one boolean operator, nested ones flattened."""
+    out = []
+    for v in node.values:
+        out += _operands(v) if isinstance(v, ast.BoolOp) and type(v.op) is type(node.op) \
+            else [v]
+    return out
+
+
+def _unswitched(c, action_cls, a, dname: str, seatly: list, split: tuple, one, zone: str,
+                var: str, i: int) -> list:
+    """The lines listing a zone's cards (``one``: as one-card plays) whose legal
+    condition's first operand does not vary with the card (see :func:`_unswitch`): it
+    is evaluated once, when the zone has a card (as the loop would, at its first card),
+    and decides for every card (``A or ...``: all of them; ``A and ...``: none) or
+    leaves the rest of the condition to the loop."""
+    first, op, rest = split
+    cache = _cache(c, action_cls, a, dname, "play" if one is not None else "card", seatly)
+    item = "_one" if one is not None else var
+    z = f"_z{i}"
+    loop = [f"for {item} in {z}:"]
+    if one is not None and re.search(rf"\b{var}\b", rest):
+        loop.append(f"    {var} = [_one]")
+    loop += [f"    if {rest}:", f"        out.append({cache}[{item}])"]
+    if op == "and":
+        return [f"{z} = {one or zone}", f"if {z} and {first}:"] + ["    " + ln for ln in loop]
+    return [f"{z} = {one or zone}", f"if {z}:", f"    if {first}:",
+            f"        out += _map({cache}.__getitem__, {z})", "    else:"] \
+        + ["        " + ln for ln in loop]
 
 
 def _cache(c, action_cls, a, dname: str, form: str, seatly: list) -> str:

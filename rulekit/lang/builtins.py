@@ -292,7 +292,10 @@ def seats_from(G, s):
          words="the seat to the left of {0}")
 def left_of(G, s):
     n, inp = G.n, G.inplay
-    for i in range(1, n + 1):
+    t = (s + 1) % n
+    if inp[t]:                          # (the usual case: the next seat is in)
+        return t
+    for i in range(2, n + 1):
         t = (s + i) % n
         if inp[t]:
             return t

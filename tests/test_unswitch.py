@@ -1,0 +1,97 @@
+"""A legal condition over a zone's cards whose first operand does not vary with the
+card (``empty(table) or ...``, ``not empty(table) and ...``) is evaluated once per
+listing, when the zone has a card, and decides for every card or leaves the rest to
+the loop (rulekit.compiler.hotpath._unswitch). The listings must be those of the plain
+semantics, and a first operand that fails must fail where the loop would: at the
+zone's first card, and not at all for an empty zone."""
+import rulekit
+from rulekit.errors import RulesetFailure
+
+from test_hotpath import check_games
+
+TOY = """\
+rulekit: 1
+name: unswitch
+title: Unswitch toy
+players: {{min: 2, max: 3, default: 3}}
+cards: {{ranks: 1 2 3 4 5 6, suits: R B G}}
+zones:
+  hand:  {{per: seat, see: owner}}
+  table: {{per: game, see: all}}
+  pile:  {{per: game, see: count}}
+vars:
+  turn: {{type: seat}}
+setup:
+  - deal: {{from: deck, to: hand, each: {each}}}
+  - move: deck to pile
+  - set: turn = left_of(dealer)
+phases:
+  main:
+    start: turn
+    actions:
+      lead:
+        choose: c in hand[actor]
+        legal: {lead}
+        do:
+          - move: c to table
+      follow:
+        choose: p in singles(hand[actor])
+        legal: not empty(table) and suit(first(p)) == suit(last(table)) and count(p) == 1
+        do:
+          - move: p to table
+      draw:
+        choose: nothing
+        legal: not empty(pile)
+        do:
+          - move: top(pile) to hand[actor]
+      stop:
+        choose: nothing
+        legal: empty(pile)
+    steps:
+      turn:
+        actor: turn
+        actions: [lead, follow, draw, stop]
+        next:
+          - if: last_action == 'stop' or count(table) > 9
+            do:
+              - end_game: {{loser: turn}}
+            goto: turn
+          - do:
+              - set: turn = left_of(turn)
+            goto: turn
+"""
+
+
+def toy(tmp_path, lead="empty(table) or rank(c) > rank(last(table))", each=3):
+    path = tmp_path / "unswitch.yaml"
+    path.write_text(TOY.format(lead=lead, each=each))
+    return rulekit.load(str(path))
+
+
+
+
+def test_unswitched_listings_are_those_of_the_plain_semantics(tmp_path):
+    rules = toy(tmp_path)
+    src = rules.hot_source
+    assert "if _z0:" in src and "out += _map(" in src       # `empty(table) or ...`
+    assert "if _z1 and (not (not _g2)):" in src              # `not empty(table) and ...`
+    assert check_games(rules, 3, range(40)) > 200
+
+
+def test_a_failing_first_operand_fails_at_the_zones_first_card(tmp_path):
+    rules = toy(tmp_path, lead="rank(last(table)) > 1 or rank(c) == 5")
+    game = rules.new_game(players=3, seed=1)
+    assert game.result.status == "aborted"
+    try:
+        game.evaluate("rank(last(table)) > 1 or rank(c) == 5", c=game.z["hand"][0][0])
+    except RulesetFailure as exc:
+        assert str(exc).split(": ", 1)[1] == game.result.message.split(": ", 1)[1]
+    else:
+        raise AssertionError("the plain semantics do not fail")
+
+
+def test_a_failing_first_operand_does_not_fail_over_an_empty_zone(tmp_path):
+    rules = toy(tmp_path, lead="rank(last(table)) > 1 or rank(c) == 5", each=0)
+    game = rules.new_game(players=3, seed=1)
+    assert game.result.status == "in_progress"
+    assert [a.name for a in game.legal_actions()] == ["draw"]
