@@ -296,8 +296,13 @@ class GameState(SharedSteps, ActionParsing, State):
             self._apply(act)
         except Exception as exc:
             self._stopped(exc)
-        if self.surfaced:
-            self.settle_knowledge()
+        surfaced = self.surfaced
+        if surfaced:                            # (settle_knowledge's usual case here)
+            if self.marks or self._public_shared:
+                self.settle_knowledge()
+            else:
+                self.public.update(surfaced)
+                surfaced.clear()
 
     def _apply(self, act: Action):
         if self._window is not None:            # several seats may act
