@@ -12,10 +12,10 @@ import rulekit
 from rulekit.compiler.sight import SIGHTED_BUILTINS
 from rulekit.play.search import determinize
 
-TOY = """\
+HEAD = """\
 rulekit: 1
-name: sight
-title: Sight toy
+name: toy
+title: A toy of hidden and shown zones
 players: {{min: 2, max: 3, default: 3}}
 cards: {{ranks: 1 2 3 4 5 6, suits: R B G}}
 zones:
@@ -29,7 +29,7 @@ vars:
 definitions:
   big(c): rank(c) >= {big}
 setup:
-  - deal: {{from: deck, to: hand, each: 3}}
+  - deal: {{from: deck, to: hand, each: {each}}}
   - deal: {{from: deck, to: backs, each: 1}}
   - deal: {{from: deck, to: shown, each: 1}}
   - move: deck to pile
@@ -38,6 +38,30 @@ phases:
   main:
     start: turn
     actions:
+"""
+STEPS = """\
+    steps:
+      turn:
+        actor: turn
+        actions: [{actions}]
+        next:
+          - if: {end}
+            do:
+              - end_game: {{loser: turn}}
+            goto: turn
+          - do:
+              - set: turn = left_of(turn)
+            goto: turn
+"""
+
+
+def toy_text(actions: str, names: str, end: str, big: str = "3", each: int = 3) -> str:
+    """A toy ruleset: ``actions`` (YAML, indented 6) offered at its one step ``turn``
+    (``names``), which ends the game when ``end`` holds."""
+    return HEAD.format(big=big, each=each) + actions + STEPS.format(actions=names, end=end)
+
+
+PLAY = """\
       play:
         choose: c in hand[actor]
         legal: {legal}
@@ -46,18 +70,6 @@ phases:
       pass:
         choose: nothing
         legal: empty(hand[actor])
-    steps:
-      turn:
-        actor: turn
-        actions: [play, pass]
-        next:
-          - if: empty(hand[turn]) or count(table) > 7
-            do:
-              - end_game: {{loser: turn}}
-            goto: turn
-          - do:
-              - set: turn = left_of(turn)
-            goto: turn
 """
 
 CASES = [   # (legal, big, reads only what the actor sees)
@@ -79,7 +91,8 @@ CASES = [   # (legal, big, reads only what the actor sees)
 
 def toy(tmp_path, legal: str, big: str):
     path = tmp_path / "sight.yaml"
-    path.write_text(TOY.format(legal=legal, big=big))
+    path.write_text(toy_text(PLAY.format(legal=legal), "play, pass",
+                             "empty(hand[turn]) or count(table) > 7", big))
     return rulekit.load(str(path))
 
 

@@ -8,27 +8,9 @@ import rulekit
 from rulekit.errors import RulesetFailure
 
 from test_hotpath import check_games
+from test_sight import toy_text
 
-TOY = """\
-rulekit: 1
-name: unswitch
-title: Unswitch toy
-players: {{min: 2, max: 3, default: 3}}
-cards: {{ranks: 1 2 3 4 5 6, suits: R B G}}
-zones:
-  hand:  {{per: seat, see: owner}}
-  table: {{per: game, see: all}}
-  pile:  {{per: game, see: count}}
-vars:
-  turn: {{type: seat}}
-setup:
-  - deal: {{from: deck, to: hand, each: {each}}}
-  - move: deck to pile
-  - set: turn = left_of(dealer)
-phases:
-  main:
-    start: turn
-    actions:
+ACTIONS = """\
       lead:
         choose: c in hand[actor]
         legal: {lead}
@@ -47,24 +29,13 @@ phases:
       stop:
         choose: nothing
         legal: empty(pile)
-    steps:
-      turn:
-        actor: turn
-        actions: [lead, follow, draw, stop]
-        next:
-          - if: last_action == 'stop' or count(table) > 9
-            do:
-              - end_game: {{loser: turn}}
-            goto: turn
-          - do:
-              - set: turn = left_of(turn)
-            goto: turn
 """
 
 
 def toy(tmp_path, lead="empty(table) or rank(c) > rank(last(table))", each=3):
     path = tmp_path / "unswitch.yaml"
-    path.write_text(TOY.format(lead=lead, each=each))
+    path.write_text(toy_text(ACTIONS.format(lead=lead), "lead, follow, draw, stop",
+                             "last_action == 'stop' or count(table) > 9", each=each))
     return rulekit.load(str(path))
 
 
