@@ -150,3 +150,30 @@ def test_the_sighted_builtins_read_nothing_a_redeal_changes():
         text = inspect.getsource(ns[f"_B_{name}"])
         for read in ("G.z", ".where", ".marks", ".public", "G.v", "_legal", "G.step"):
             assert read not in text, (name, read)
+
+
+def test_a_tag_read_of_a_hidden_card_is_listed_again(tmp_path):
+    # review: seat_of(card('1R')) reads the tag of a card that may be buried out of
+    # sight; the redeal moves tags with the places, so the listing must be made again
+    text = toy_text(PLAY.format(legal="seat_of(card('1R')) == null") + """\
+      bury:
+        choose: c in hand[actor]
+        do:
+          - move: c to buried
+""", "play, pass, bury", "empty(hand[turn])").replace(
+        "  table:", "  buried: {per: game, see: count, tagged: true}\n  table:")
+    path = tmp_path / "tags.yaml"
+    path.write_text(text)
+    rules = rulekit.load(str(path))
+    assert rules.phases["main"].steps["turn"].lists_from_sight      # (the analysis)
+    moved = 0
+    for seed in range(20):
+        game = rules.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            for k in range(3):
+                copy = same_as_listed_afresh(game, game.to_act, k)
+                moved += [str(a) for a in copy.legal_actions()] != \
+                    [str(a) for a in game.legal_actions()]
+            game.apply(rng.choice(game.legal_actions()))
+    assert moved > 0                    # the redeal changed listings: made again

@@ -23,7 +23,9 @@ is one of:
   the tags of the cards they are given; or to the step's own lazy listing.
 
 Anything else (a definition too large to write in place, ``G.where``, a zone of
-another seat's) makes the answer False.
+another seat's) makes the answer False. (A built-in reading tags may be given any card,
+a hidden one too, from a variable or a literal; ``determinize`` keeps the listing only
+when no hidden card carried a tag, so that every card's tag is what it was.)
 """
 from __future__ import annotations
 

@@ -141,9 +141,11 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
                 tags[card] = old_tags[old]
             if old_marks and old in old_marks:
                 marks[card] = old_marks[old]
-    if seat == copy.actor and not marked and not hid and copy._window is None \
-            and copy.step is not None and copy.step.lists_from_sight:
-        return copy     # the listing reads only what the seat to act sees: unchanged
+    if seat == copy.actor and not marked and not hid and not old_tags \
+            and copy._window is None and copy.step is not None \
+            and copy.step.lists_from_sight:
+        return copy     # the listing reads only what the seat to act sees (and no tag
+        #                 moved to another card: seat_of(c) of any c is the same): kept
     copy.call_ruleset(_relist, {})
     return copy
 
