@@ -16,6 +16,8 @@ Implementations that need the game take the state ``G`` as first argument
 """
 from __future__ import annotations
 
+from itertools import compress, filterfalse
+
 from .domains import DOMAIN_BUILTINS
 from .functions import REGISTRY, Builtin, builtin, compiled_builtin  # noqa: F401 (the registry's home)
 
@@ -112,22 +114,20 @@ def runs(G, cs, n):
     up = G.rules.next_up
     if up is None or n.__class__ is not int or n < 2 or cs.__class__ is not list:
         return runs_by_suit(G, cs, n)   # copies; runs of one card; not a plain list
-    ups = [up[c] for c in cs]           # (a bad item fails first, as in runs_by_suit)
+    ups = list(map(up.__getitem__, cs))     # (a bad item fails first, as in runs_by_suit)
     if not ups:
         return []
     held = set(cs)
-    linked = [c for c, u in zip(cs, ups) if u in held]   # (a card whose next is held)
+    linked = list(compress(cs, map(held.__contains__, ups)))    # (its next card is held)
     if not linked:
         return []                       # the usual hand: no two cards in a row
     # a stretch starts at a linked card whose own predecessor is not held
-    seconds = {up[c] for c in linked}
-    starts = list(dict.fromkeys(c for c in linked if c not in seconds))
+    seconds = set(map(up.__getitem__, linked))
+    starts = list(dict.fromkeys(filterfalse(seconds.__contains__, linked)))
     if len(starts) > 1:                 # the order of runs_by_suit: suits by their
         suit_of, rank_of = G.rules.suit_of, G.rules.rank_of     # first card in cs,
-        first: dict = {}                                        # then rank
-        for c in cs:
-            first.setdefault(suit_of[c], len(first))
-        starts.sort(key=lambda c: (first[suit_of[c]], rank_of[c]))
+        first = {s: i for i, s in enumerate(dict.fromkeys(map(suit_of.__getitem__, cs)))}
+        starts.sort(key=lambda c: (first[suit_of[c]], rank_of[c]))     # then rank
     out = []
     for c in starts:
         stretch = [c]
