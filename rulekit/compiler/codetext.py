@@ -4,6 +4,7 @@ concatenation split into its parts, a domain ``singles(Z)`` of a zone recognised
 a built-in applied with a lambda written as a Python loop."""
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import replace
 
@@ -111,3 +112,33 @@ def _single_domain(hc, code: str) -> str | None:
     return m.group(1) + (m.group(2) or "") if base.startswith("G.z[") else None
 
 
+def _unswitch(code: str, items: set) -> tuple | None:
+    """(first, "or"/"and", rest) when legal condition ``code`` is ``A or B ...`` (or
+    ``A and B ...``) whose first operand ``A`` reads none of ``items`` (the chosen
+    item's names), as texts cut from ``code`` (so memos keep their exact text); else
+    None."""
+    try:
+        tree = ast.parse(code, mode="eval").body
+    except SyntaxError:
+        return None
+    if not isinstance(tree, ast.BoolOp):
+        return None
+    values = _operands(tree)        # ((A and B) and C) is A and B and C
+    if any(v.lineno != 1 or v.end_lineno != 1 for v in values):
+        return None
+    first = values[0]
+    if any(isinstance(n, ast.Name) and n.id in items for n in ast.walk(first)):
+        return None
+    raw = code.encode("utf-8")
+    cut = [f"({raw[v.col_offset:v.end_col_offset].decode('utf-8')})" for v in values]
+    op = "or" if isinstance(tree.op, ast.Or) else "and"
+    return cut[0], op, f" {op} ".join(cut[1:])
+
+
+def _operands(node) -> list:
+    """The operands of a chain of one boolean operator, nested ones flattened."""
+    out = []
+    for v in node.values:
+        out += _operands(v) if isinstance(v, ast.BoolOp) and type(v.op) is type(node.op) \
+            else [v]
+    return out

@@ -29,7 +29,6 @@ falls back to the plain compiler's code for it.
 """
 from __future__ import annotations
 
-import ast
 import hashlib
 import re
 
@@ -39,105 +38,12 @@ from ..lang.grammar import parse
 from ..lang.types import ExprError
 from ..model import TYPED_CHOICES
 from .context import CompileContext, _DefAwareCompiler
-from .codetext import _concat_parts, _single_domain
+from .codetext import _concat_parts, _single_domain, _unswitch
+from .listing import _PerSeat, _choice_cards, _typed_text
 from .sight import lists_from_sight
 from .optimize import UNSET, HotCompiler
 
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
-
-
-def _choice_cards(order, defn, x) -> tuple:
-    """The cards of item ``x`` of ``defn``'s choice domain (a card, or a list of cards:
-    sorted by rank, or in its own order with ``keep_order``): the action's ``cards``.
-    RulesetFault for anything else."""
-    if x.__class__ is list:
-        if len(x) == 1:
-            if x[0].__class__ is not str or x[0] not in order:
-                raise RulesetFault(_not_a_choice(defn, x))
-            return (x[0],)
-        try:
-            if defn.keep_order:
-                if not all(c.__class__ is str and c in order for c in x):
-                    raise KeyError
-                return tuple(x)
-            return tuple(sorted(x, key=order.__getitem__))
-        except (KeyError, TypeError):
-            raise RulesetFault(_not_a_choice(defn, x)) from None
-    if x.__class__ is str and x in order:
-        return (x,)
-    raise RulesetFault(_not_a_choice(defn, x))
-
-
-class _PerSeat(dict):
-    """The actions of one action definition that the generated code hands out again and
-    again, by seat, each built once when first listed (actions are immutable, so a
-    game, its copies and other games of the ruleset share them): ``_PerSeat(cls, defn,
-    form)[seat]`` is, for ``form`` ``"none"``, the seat's action without a choice; for
-    ``"card"`` and ``"play"``, a :class:`_PerCard` of its one-card actions (the choice
-    the card itself, or a one-card play). Slot 5 of each is its action string."""
-    __slots__ = ("cls", "defn", "form")
-
-    def __init__(self, cls, defn, form: str):
-        super().__init__()
-        self.cls, self.defn, self.form = cls, defn, form
-
-    def __missing__(self, seat: int):
-        name = self.defn.name
-        if self.form == "none":
-            made = tuple.__new__(self.cls, (name, (), seat, None, self.defn, name))
-        else:
-            made = _PerCard(self.cls, self.defn, seat, self.form == "play")
-        self[seat] = made
-        return made
-
-
-class _PerCard(dict):
-    """By card (a card of the pack, as the generated code only asks for those), the
-    one-card action of one definition and seat, built when first listed."""
-    __slots__ = ("cls", "defn", "seat", "play")
-
-    def __init__(self, cls, defn, seat: int, play: bool):
-        super().__init__()
-        self.cls, self.defn, self.seat, self.play = cls, defn, seat, play
-
-    def __missing__(self, card: str):
-        name = self.defn.name
-        made = tuple.__new__(self.cls, (name, (card,), self.seat,
-                                        [card] if self.play else card, self.defn,
-                                        name + " " + card))
-        self[card] = made
-        return made
-
-
-def _typed_text(G, defn, x) -> str:
-    """The text of item ``x`` of a typed choice domain of ``defn`` (kind seat, int,
-    rank, suit or str: see :data:`rulekit.model.TYPED_CHOICES`), as its action string
-    shows it: a number, a rank's name, the suit or word itself. RulesetFault for an
-    item that is not of the kind (a seat out of range, a word with a space, ...)."""
-    kind = defn.kind
-    if kind in ("seat", "int", "rank"):
-        if x.__class__ is int:
-            if kind == "int":
-                return str(x)
-            if kind == "seat" and 0 <= x < G.n:
-                return str(x)
-            ranks = G.rules.ranks
-            if kind == "rank" and 0 <= x < len(ranks):
-                return ranks[x]
-    elif x.__class__ is str and x and x.isprintable() and "," not in x \
-            and not any(ch.isspace() for ch in x) and (kind == "str" or x in G.rules.suits):
-        return x
-    shown = x if isinstance(x, (int, str)) else type(x).__name__
-    what = {"seat": "a seat of this game", "int": "a whole number", "rank": "a rank",
-            "suit": "a suit of the pack", "str": "a word (text without spaces or commas)"}[kind]
-    raise RulesetFault(f"action '{defn.name}' offers {shown!r}, which is not {what} (its "
-                       f"choices are {kind}s)")
-
-
-def _not_a_choice(action, item) -> str:
-    shown = item if isinstance(item, (int, str)) else type(item).__name__
-    return (f"action '{action.name}' offers {shown!r}, which is not a card or a list of "
-            "cards (a choice domain lists cards or plays)")
 
 
 def build(c: CompileContext, phases: dict, action_cls) -> str:
@@ -381,38 +287,6 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
         + ["    try:"] + [f"        {n} = {assign[n]}" for n in eager]
         + ["    except Exception:", f"        return {fname}_lazy(G)"]
         + fast.split("\n")[top:])
-
-
-def _unswitch(code: str, items: set) -> tuple | None:
-    """(first, "or"/"and", rest) when legal condition ``code`` is ``A or B ...`` (or
-    ``A and B ...``) whose first operand ``A`` reads none of ``items`` (the chosen
-    item's names), as texts cut from ``code`` (so memos keep their exact text); else
-    None."""
-    try:
-        tree = ast.parse(code, mode="eval").body
-    except SyntaxError:
-        return None
-    if not isinstance(tree, ast.BoolOp):
-        return None
-    values = _operands(tree)        # ((A and B) and C) is A and B and C
-    if any(v.lineno != 1 or v.end_lineno != 1 for v in values):
-        return None
-    first = values[0]
-    if any(isinstance(n, ast.Name) and n.id in items for n in ast.walk(first)):
-        return None
-    raw = code.encode("utf-8")
-    cut = [f"({raw[v.col_offset:v.end_col_offset].decode('utf-8')})" for v in values]
-    op = "or" if isinstance(tree.op, ast.Or) else "and"
-    return cut[0], op, f" {op} ".join(cut[1:])
-
-
-def _operands(node) -> list:
-    """The operands of a chain of one boolean operator, nested ones flattened."""
-    out = []
-    for v in node.values:
-        out += _operands(v) if isinstance(v, ast.BoolOp) and type(v.op) is type(node.op) \
-            else [v]
-    return out
 
 
 def _unswitched(c, action_cls, a, dname: str, seatly: list, split: tuple, one, zone: str,
