@@ -111,12 +111,12 @@ def same_as_listed_afresh(game, seat, k):
     return copy
 
 
-@pytest.mark.parametrize("legal, big, sighted", CASES, ids=[c[0] for c in CASES])
-def test_a_copy_lists_what_a_fresh_listing_gives(tmp_path, legal, big, sighted):
-    rules = toy(tmp_path, legal, big)
+def changed_listings(rules, players: int, seeds) -> int:
+    """How many copies for the seat to act (3 at each decision of random games) list
+    other actions than the game, each copy held to a fresh listing of itself."""
     changed = 0
-    for seed in range(12):
-        game = rules.new_game(players=3, seed=seed)
+    for seed in seeds:
+        game = rules.new_game(players=players, seed=seed)
         rng = random.Random(seed)
         while not game.finished:
             for k in range(3):
@@ -124,6 +124,13 @@ def test_a_copy_lists_what_a_fresh_listing_gives(tmp_path, legal, big, sighted):
                 changed += [str(a) for a in copy.legal_actions()] != \
                     [str(a) for a in game.legal_actions()]
             game.apply(rng.choice(game.legal_actions()))
+    return changed
+
+
+@pytest.mark.parametrize("legal, big, sighted", CASES, ids=[c[0] for c in CASES])
+def test_a_copy_lists_what_a_fresh_listing_gives(tmp_path, legal, big, sighted):
+    rules = toy(tmp_path, legal, big)
+    changed = changed_listings(rules, 3, range(12))
     if sighted:
         assert changed == 0         # (kept, and a fresh listing agrees)
     elif "pile" not in legal:       # (the actor's cards are never in the pile)
@@ -166,14 +173,4 @@ def test_a_tag_read_of_a_hidden_card_is_listed_again(tmp_path):
     path.write_text(text)
     rules = rulekit.load(str(path))
     assert rules.phases["main"].steps["turn"].lists_from_sight      # (the analysis)
-    moved = 0
-    for seed in range(20):
-        game = rules.new_game(players=2, seed=seed)
-        rng = random.Random(seed)
-        while not game.finished:
-            for k in range(3):
-                copy = same_as_listed_afresh(game, game.to_act, k)
-                moved += [str(a) for a in copy.legal_actions()] != \
-                    [str(a) for a in game.legal_actions()]
-            game.apply(rng.choice(game.legal_actions()))
-    assert moved > 0                    # the redeal changed listings: made again
+    assert changed_listings(rules, 2, range(20)) > 0    # the redeal changed listings: made again
