@@ -42,10 +42,10 @@ UNSET = object()            # a value not computed yet (``_U``, ``_u`` in genera
 _LISTED = re.compile(r"\[.* for _p\d+ in .*\]\Z|\(lambda _x\d+: \[", re.S)
 
 
-def _costly(code: str) -> bool:
-    """Whether ``code`` is worth computing once: a call (not a cheap one) or a list
-    built by a loop."""
-    return bool(_CALL.match(code) and not code.startswith(_CHEAP) or _LISTED.match(code))
+def _computed(code: str) -> bool:
+    """Whether ``code`` computes a value (a call, or a list built by a loop) rather
+    than reading one: what may be computed once."""
+    return bool(_CALL.match(code) or _LISTED.match(code))
 
 
 def _set(cell: list, value):
@@ -114,8 +114,8 @@ class HotCompiler(_DefAwareCompiler):
 
     def _node(self, t, scope):
         out = super().node(t, scope)
-        if self.lazy and not self.no_cells and out.type != "fn" and _costly(out.code) \
-                and not _names(t) & scope.varying:
+        if self.lazy and not self.no_cells and out.type != "fn" and _computed(out.code) \
+                and not out.code.startswith(_CHEAP) and not _names(t) & scope.varying:
             # inside a lambda, a call that uses none of the lambda's parameters (nor the
             # chosen item): computed once, into a cell (a lambda cannot assign a local)
             name = self.cells.get(out.code)
@@ -132,7 +132,7 @@ class HotCompiler(_DefAwareCompiler):
             if name is None:
                 name = self.loads[out.code] = f"_g{len(self.loads)}"
             return replace(out, code=name)
-        if self.lazy or out.type == "fn" or not (_CALL.match(out.code) or _LISTED.match(out.code)):
+        if self.lazy or out.type == "fn" or not _computed(out.code):
             return out
         if _names(t) & scope.varying:
             if out.code.startswith(_CHEAP):
