@@ -46,7 +46,9 @@ class ZoneDecl:
 class VarDecl:
     """A variable: ``type`` (int, bool, suit, seat, card, cards, list, str, rank),
     ``per`` game or seat, ``init`` value (null when absent; 0/false/[] not implied),
-    ``show``: displayed to a person at the table."""
+    ``show``: displayed to a person at the table; ``see``: which seats' views hold the
+    value: ``all`` (the cards in it only as far as each seat knows them), ``owner`` (a
+    per-seat variable: each seat its own value) or ``none`` (the full dump only)."""
     name: str
     type: str
     per: str = "game"
@@ -54,6 +56,7 @@ class VarDecl:
     doc: str = ""
     show: bool = False
     rule: str = ""
+    see: str = "all"
     kind = "var"
 
 
@@ -356,6 +359,12 @@ class Ruleset:
         self.seat_vars = tuple(k for k, v in self.vars.items() if v.per == "seat")
         self.list_vars = tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
                                not in ("int", "seat", "suit", "card", "rank", "bool", "str"))
+        # what views and determinized copies hide: variables a seat may not see whole,
+        # and those whose values may hold cards (masked by what each seat knows)
+        self.secret_vars = tuple((k, v.see, v.per == "seat", v.init)
+                                 for k, v in self.vars.items() if v.see != "all")
+        self.card_vars = tuple((k, v.per == "seat") for k, v in self.vars.items()
+                               if v.type not in ("int", "seat", "suit", "rank", "bool"))
 
     def generated_source(self) -> str:
         """All the Python generated from this ruleset, as one text to read (``rulekit

@@ -52,6 +52,7 @@ def explain(rules, formal: bool = False) -> str:
         for name, v in rules.vars.items():
             per = ", one per seat" if v.per == "seat" else ""
             init = f", starts as {_value(v.init)}" if v.init is not None else ""
+            init += f", see {v.see}" if v.see != "all" else ""
             lines.append(f"  {name} ({v.type}{per}{init})" + (f"  {v.doc}" if v.doc else "")
                          + _rule(v.rule))
     if d.get("definitions"):
@@ -170,7 +171,8 @@ def _flatten(rules) -> dict:
     for name, z in rules.zones.items():
         out["zones"][name] = f"per {z.per}, see {z.see}, top {z.top}, tagged {z.tagged}"
     for name, v in rules.vars.items():
-        out["vars"][name] = f"{v.type}, per {v.per}, init {_value(v.init)}"
+        out["vars"][name] = f"{v.type}, per {v.per}, init {_value(v.init)}" \
+            + (f", see {v.see}" if v.see != "all" else "")
     for head, body in (d.get("definitions") or {}).items():
         out["definitions"][head.split("(")[0]] = f"{head} = {_definition_text(body)}"
     for head, body in (d.get("procedures") or {}).items():

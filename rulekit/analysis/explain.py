@@ -19,6 +19,7 @@ _SEE = {"all": "face up, seen by everyone", "owner": "seen by its owner only",
         "count": "face down (only the number of cards shows)"}
 
 
+_VAR_SEE = {"owner": ", seen by its own seat only", "none": ", seen by no seat"}
 def plain(rules) -> str:
     """The compiled ruleset ``rules`` in plain words (see the module docstring), as
     one text of lines."""
@@ -45,6 +46,7 @@ def plain(rules) -> str:
         for name, v in rules.vars.items():
             per = ", one for each seat" if v.per == "seat" else ""
             init = f", at first {_value(v.init)}" if v.init is not None else ""
+            init += _VAR_SEE.get(v.see, "")
             out.append(f"  {name} ({_a(v.type)}{per}{init})" + (f": {v.doc}" if v.doc else "")
                        + _rule(v.rule))
     if d.get("setup"):
@@ -154,12 +156,11 @@ def _action(w: Words, defn, name: str, a: dict) -> list:
         tree = parse(" ".join(choose.split()), "choose_stmt")
     except ExprError:
         tree = None
-    if tree is not None and tree.data == "choose_in":
+    if tree is not None and tree.kind == "choose_in":
         kind = getattr(defn, "kind", None)
         what = {"card": "a card", "play": "a play", "seat": "a seat", "int": "a number",
                 "rank": "a rank", "suit": "a suit", "str": "a word"}.get(kind, "one")
-        out.append(f"        choosing {what} {tree.children[0]} from "
-                   f"{w.node(tree.children[1]).text}")
+        out.append(f"        choosing {what} {tree.name} from {w.node(tree.domain).text}")
     legal = a.get("legal")
     out.append("        allowed: " + ("always" if legal is None else "when " + w.text(legal)))
     effects = a.get("do")

@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..lang.builtins import REGISTRY
 from ..lang.effects import EFFECTS, effect_key
 from ..lang.forms import FORMS
-from ..lang.grammar import STATEMENT_PARTS, parse
+from ..lang.grammar import parse
+from ..lang.syntax import STATEMENT_PARTS, walk
 from ..lang.types import ExprError
 from .templates import Block, Phrase, fill, joined, lay_out, split_template
 
@@ -62,14 +63,11 @@ class Words:
         return self.expr(expr).text
 
     def node(self, t) -> Phrase:
-        """A parsed node (a lark Tree or Token) in words, with its note if any."""
-        from lark import Token
-        if isinstance(t, Token):
-            return Phrase(str(t))
-        out = getattr(self, "_" + t.data, self._unknown)(t)
+        """A syntax node (:mod:`rulekit.lang.syntax`) in words, with its note if any."""
+        out = getattr(self, "_" + t.kind, self._unknown)(t)
         shown = self.note(t) if self.note is not None else None
         if shown is not None and (len(out.text.split()) > 12 or any(
-                True for _ in t.find_data("lambda_"))):      # long words: the value alone
+                n.kind == "lambda_" for n in walk(t))):      # long words: the value alone
             out = Phrase(shown, items=shown)
         elif shown is not None and shown != out.text:
             out = Phrase(f"{out.text} ({shown})", out.neg and f"{out.neg} ({shown})",
@@ -77,7 +75,7 @@ class Words:
         return out
 
     def _unknown(self, t) -> Phrase:          # pragma: no cover - the grammar's forms
-        return Phrase(" ".join(str(v) for v in t.scan_values(lambda v: True)))
+        return Phrase(t.text)
 
     def form(self, key: str, args=(), kind: str = "atom", **parts) -> Phrase:
         """The expression form ``key`` of :data:`FORMS` filled with ``args``."""
@@ -98,7 +96,7 @@ class Words:
         return Phrase(f"({p.text})", p.neg and f"({p.neg})", "atom", p.items, p.x, p.body)
 
     def _name(self, t) -> Phrase:
-        name = str(t.children[0])
+        name = t.name
         if any(name in bound for bound in self._bound):     # a function's own parameter
             return Phrase(name)
         if name in self.names:
@@ -134,10 +132,10 @@ class Words:
             info.name, ", ".join(self.wrap(a, "call").text for a in args)))))
 
     def _int(self, t):
-        return Phrase(str(t.children[0]))
+        return Phrase(t.digits)
 
     def _string(self, t):
-        return Phrase(str(t.children[0])[1:-1])
+        return Phrase(t.value)
 
     def _null(self, t):
         return self.form("null")
@@ -149,17 +147,16 @@ class Words:
         return self.form("false")
 
     def _list(self, t):
-        items = t.children[0].children if t.children and t.children[0] is not None else []
-        return self.form("list", (", ".join(self.node(i).text for i in items),))
+        return self.form("list", (", ".join(self.node(i).text for i in t.items),))
 
     def _attr(self, t):
-        name = str(t.children[1])
+        name = t.attr
         value = self.rules.options.get(name) if self.rules is not None else None
         return self.form("option on" if isinstance(value, bool) else "option", (name,))
 
     def _index(self, t):
-        base, idx = t.children
-        name = str(base.children[0]) if getattr(base, "data", "") == "name" else None
+        base, idx = t.base, t.index
+        name = base.name if base.kind == "name" else None
         rules = self.rules
         seat = self.node(idx)
         if rules is not None and name is not None and name not in self.names:
@@ -174,8 +171,7 @@ class Words:
         return self.form("list[i]", (self.wrap(self.node(base), "call"), self.wrap(seat, "call")))
 
     def _call(self, t):
-        name = str(t.children[0])
-        argnodes = t.children[1].children if len(t.children) > 1 and t.children[1] else []
+        name, argnodes = t.name, t.args
         rules = self.rules
         info = rules.definitions.get(name) if rules is not None else None
         if info is not None:
@@ -189,10 +185,10 @@ class Words:
         return self.template(b.words, args)
 
     def _lambda_(self, t):
-        x = str(t.children[0])
+        x = t.param
         self._bound.append({x})
         try:
-            body = self.node(t.children[1])
+            body = self.node(t.body)
         finally:
             self._bound.pop()
         out = self.form("->", x=x, body=body)
@@ -200,15 +196,15 @@ class Words:
         return out
 
     def _conditional(self, t):
-        a, c, b = (self.wrap(self.node(x), "cond") for x in t.children)
+        a, c, b = (self.wrap(self.node(x), "cond") for x in (t.then, t.test, t.orelse))
         return self.form("if", (a, c, b), "cond")
 
     def _chain(self, t, kind: str) -> Phrase:
         items, todo = [], [t]
         while todo:                     # a or b or c: one list, left to right
             node = todo.pop(0)
-            if getattr(node, "data", None) == t.data:
-                todo = list(node.children) + todo
+            if node.kind == t.kind:
+                todo = [node.left, node.right] + todo
             else:
                 items.append(self.wrap(self.node(node), kind))
         out = items[0]
@@ -226,28 +222,28 @@ class Words:
         return self._chain(t, "and")
 
     def _not_(self, t):
-        return self.form("not", (self.node(t.children[0]),))
+        return self.form("not", (self.node(t.operand),))
 
     def _compare(self, t):
-        a, op, b = t.children
-        return self.form(str(op), (self.wrap(self.node(a), "cmp"),
+        a, op, b = t.left, t.op, t.right
+        return self.form(op, (self.wrap(self.node(a), "cmp"),
                                    self.wrap(self.node(b), "cmp")), "cmp")
 
     def _in_(self, t):
-        return self.form("in", [self.wrap(self.node(x), "cmp") for x in t.children], "cmp")
+        return self.form("in", [self.wrap(self.node(x), "cmp") for x in (t.left, t.right)],
+                         "cmp")
 
     def _not_in(self, t):
-        return self.form("not in", [self.wrap(self.node(x), "cmp") for x in t.children], "cmp")
+        return self.form("not in", [self.wrap(self.node(x), "cmp") for x in (t.left, t.right)],
+                         "cmp")
 
     def _coalesce(self, t):
-        return self.form("??", [self.wrap(self.node(x), "call") for x in t.children])
+        return self.form("??", [self.wrap(self.node(x), "call") for x in (t.left, t.right)])
 
     def _binop(self, t):
-        a, op, b = t.children
-        op = str(op)
+        a, op, b = t.left, t.op, t.right
         if op == "%" and _seat_step(t):
-            inner = a.children
-            return self.form("seat+", (self.node(inner[0]), self.node(inner[2])))
+            return self.form("seat+", (self.node(a.left), self.node(a.right)))
         if op == "+" and (self.listy(a) or self.listy(b)):
             op = "+list"
         left = "arith*" if op in ("*", "/", "%") else "cmp"    # (a - b) * c, a - (b - c)
@@ -255,18 +251,18 @@ class Words:
                          "arith")
 
     def _neg(self, t):
-        return self.form("neg", (self.wrap(self.node(t.children[0]), "arith*"),), "arith")
+        return self.form("neg", (self.wrap(self.node(t.operand), "arith*"),), "arith")
 
     def listy(self, t) -> bool:
         """Whether node ``t`` is known to be a list (for ``+``: joined, not added)."""
-        data = getattr(t, "data", None)
+        data = t.kind
         rules = self.rules
         if data == "list":
             return True
-        if data == "binop" and str(t.children[1]) == "+":
-            return self.listy(t.children[0]) or self.listy(t.children[2])
+        if data == "binop" and t.op == "+":
+            return self.listy(t.left) or self.listy(t.right)
         if data in ("name", "call") and rules is not None:
-            name = str(t.children[0])
+            name = t.name
             if data == "name" and (name in rules.zones or getattr(
                     rules.vars.get(name), "type", None) in _LISTY):
                 return True
@@ -323,21 +319,20 @@ class Words:
         except ExprError:
             return {"value": str(value)}
         out = {}
-        for name, child in zip(STATEMENT_PARTS[kind], tree.children):
-            out[name] = self._part(child)
+        for name, attr in STATEMENT_PARTS[kind]:
+            out[name] = self._part(getattr(tree, attr), name)
         return out
 
-    def _part(self, child):
-        from lark import Token, Tree
-        if child is None:
+    def _part(self, child, name: str):
+        if child is None or child == ():
             return None
-        if isinstance(child, Token):
-            return str(child)[1:-1] if child.type == "STRING" else str(child)
-        if child.data in ("move_at", "move_by", "move_as"):
-            return self._part(child.children[0])
-        if child.data == "args":
-            return Phrase(", ".join(self.node(a).text for a in child.children))
-        return self.node(child) if isinstance(child, Tree) else str(child)
+        if isinstance(child, str):                  # a name the statement binds or uses
+            return child
+        if isinstance(child, tuple):                # arguments
+            return Phrase(", ".join(self.node(a).text for a in child))
+        if name == "as":                            # a move's kind: its text
+            return child.value
+        return self.node(child)
 
     def _call_words(self, value, template, parts):
         """A procedure call: the procedure's ``words`` (its parameters as names), else
@@ -349,13 +344,11 @@ class Words:
             tree = parse(str(value), "call_stmt")
         except ExprError:
             return template, parts
-        args = tree.children[1].children if tree.children[1] is not None else []
-        return proc.words, {p: self.node(a) for p, a in zip(proc.params, args)}
+        return proc.words, {p: self.node(a) for p, a in zip(proc.params, tree.args)}
 
 
 def _seat_step(t) -> bool:
     """Whether ``t`` (a ``%``) is seat arithmetic: ``(s + n) % players``, n a number."""
-    a, _, b = t.children
-    return (getattr(b, "data", None) == "name" and str(b.children[0]) == "players"
-            and getattr(a, "data", None) == "binop" and str(a.children[1]) == "+"
-            and getattr(a.children[2], "data", None) == "int")
+    a, b = t.left, t.right
+    return (b.kind == "name" and b.name == "players" and a.kind == "binop" and a.op == "+"
+            and a.right.kind == "int")

@@ -215,7 +215,7 @@ class CompileContext:
             return None
         if want and not compatible(out.type, want):
             self.err(path, f"expected {want}, but this is {out.type}", "type",
-                     offset=getattr(getattr(tree, "meta", None), "start_pos", None))
+                     offset=tree.start)
             return None
         return out
 
@@ -317,7 +317,8 @@ class CompileContext:
         """A child effect list of the effect being compiled, as source lines."""
         lines, nodes = self.lines(path, scope)
         if self._nodes:
-            self._nodes[-1].children[path[-1]] = Block(path, nodes, _noop, "\n".join(lines))
+            kids = self._nodes[-1].children      # the effect's child lists, by key
+            kids[path[-1]] = Block(path, nodes, _noop, "\n".join(lines))
         return lines
 
     @staticmethod
@@ -362,16 +363,16 @@ class _DefAwareCompiler(Compiler):
         self.owner = owner
 
     def n_name(self, t, scope):
-        name = str(t.children[0])
+        name = t.name
         info = self.ctx.definitions.get(name)
         if info is not None and name not in scope.pylocals and name not in scope.locals:
-            self._ensure(info, t.children[0].start_pos)
+            self._ensure(info, t.start)
         return super().n_name(t, scope)
 
     def n_call(self, t, scope):
-        info = self.ctx.definitions.get(str(t.children[0]))
+        info = self.ctx.definitions.get(t.name)
         if info is not None:
-            self._ensure(info, t.children[0].start_pos)
+            self._ensure(info, t.start)
         return super().n_call(t, scope)
 
     def _ensure(self, info: DefInfo, offset):

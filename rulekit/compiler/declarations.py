@@ -117,7 +117,10 @@ def declare(c: CompileContext) -> None:
     c.used_zones.add("deck")
     for name, v in (d.get("vars") or {}).items():
         decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""),
-                       bool(v.get("show", False)), v.get("rule", ""))
+                       bool(v.get("show", False)), v.get("rule", ""), v.get("see", "all"))
+        if decl.see == "owner" and decl.per != "seat":
+            c.err(("vars", name, "see"), f"variable '{name}': `see: owner` needs `per: seat` "
+                  "(a variable of the game has no owner; `see: none` hides it from every seat)")
         problem = _init_problem(decl, c.cards)
         if problem:
             c.err(("vars", name, "init"), f"variable '{name}' is {decl.type}: its init "
@@ -247,9 +250,7 @@ def _head(c: CompileContext, path, head):
                      f"NAME(param, ...)", "expr-syntax")
         c.pruned.add((path[0], head_name(head)))   # its uses: no second error
         return None
-    name = str(tree.children[0])
-    params = [str(p) for p in tree.children[1].children] if len(tree.children) > 1 and \
-        tree.children[1] is not None else []
+    name, params = tree.name, list(tree.params)
     if len(set(params)) != len(params):
         c.sink.error(c.src.key_pos(path), f"'{head}' repeats a parameter name")
     return name, params

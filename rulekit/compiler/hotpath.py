@@ -152,7 +152,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
             body += [f"if {legal}:", "    " + line] if legal else [line]
             continue
         tree = parse(c.data["phases"][phase.name]["actions"][a.name]["choose"], "choose_stmt")
-        dom = _typed(c, hc, path + ("choose",), tree.children[1],
+        dom = _typed(c, hc, path + ("choose",), tree.domain,
                      Scope(specials=frozenset({"actor"})))
         vtype = a.kind if a.kind in TYPED_CHOICES else "card" if dom.type in ("cards", "zone") \
             else "play" if dom.type == "list" else "any"

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..lang.expressions import _ALWAYS, _SPECIAL_TYPES, Scope, Typed, joined
 from ..lang.grammar import parse
+from ..lang.syntax import walk
 from ..lang.types import ExprError
 from .codetext import _LOOPS, _as_loop, _fold_logic, _literal, _single_domain
 from .context import _DefAwareCompiler
@@ -55,17 +56,25 @@ def _set(cell: list, value):
 
 
 def _names(tree) -> set:
-    """The NAME tokens of a parse (sub)tree."""
-    from lark import Token, Tree
-    if isinstance(tree, Token):
-        return {str(tree)} if tree.type == "NAME" else set()
-    return {str(v) for v in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
-        if isinstance(tree, Tree) else set()
+    """The names written in a syntax (sub)tree: names, functions called, lambda
+    parameters, both words of ``option.NAME``."""
+    out = set()
+    for node in walk(tree):
+        kind = node.kind
+        if kind in ("name", "call"):
+            out.add(node.name)
+        elif kind == "lambda_":
+            out.add(node.param)
+        elif kind == "attr":
+            out.update((node.base, node.attr))
+    return out
 
 
 def _size(tree) -> int:
-    from lark import Tree
-    return sum(1 for _ in tree.iter_subtrees()) if isinstance(tree, Tree) else 1
+    """The size of a syntax tree, counted as the grammar nests it: a node each, and a
+    call's or list's argument list one more."""
+    return sum(2 if n.kind in ("call", "list") and (n.args if n.kind == "call" else n.items)
+               else 1 for n in walk(tree))
 
 
 class HotCompiler(_DefAwareCompiler):
@@ -155,8 +164,7 @@ class HotCompiler(_DefAwareCompiler):
         return replace(out, code=form)
 
     def n_call(self, t, scope):
-        name = str(t.children[0])
-        argtrees = t.children[1].children if len(t.children) > 1 and t.children[1] is not None else []
+        name, argtrees = t.name, t.args
         if name in ("rank", "suit") and len(argtrees) == 1 and self.zone_cards \
                 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
@@ -187,7 +195,7 @@ class HotCompiler(_DefAwareCompiler):
 
     # constant folding: options are constants, so `x if option.rule else y` is x or y
     def n_conditional(self, t, scope):
-        a, c, b = (self.node(x, scope) for x in t.children)
+        a, c, b = (self.node(x, scope) for x in (t.then, t.test, t.orelse))
         typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
         if c.code in ("True", "False"):
             chosen = a if c.code == "True" else b
@@ -225,7 +233,7 @@ class HotCompiler(_DefAwareCompiler):
         name of an argument written in place, nor one the hot path gave a meaning to.
         ``single``: the parameter is the one-card play of the card ``_cN`` (a card of
         a zone)."""
-        name = str(t.children[0])
+        name = t.param
         self.lambdas += 1
         pyname = f"_p{self.lambdas}"
         inner = scope.child(**{name: "any"})
@@ -236,7 +244,7 @@ class HotCompiler(_DefAwareCompiler):
             self.single, self.zone_cards = {**self.single, pyname: card}, self.zone_cards | {card}
         self.lazy += 1
         try:
-            return pyname, self.node(t.children[1], inner)
+            return pyname, self.node(t.body, inner)
         finally:
             self.lazy -= 1
             self.single, self.zone_cards = saved
@@ -249,7 +257,7 @@ class HotCompiler(_DefAwareCompiler):
             self.lazy -= 1
 
     def n_name(self, t, scope):
-        name = str(t.children[0])
+        name = t.name
         if name in scope.bound and self.lazy:
             b = scope.bound[name]
             return replace(b, code=self.unmemo(b.code))
@@ -268,7 +276,7 @@ class HotCompiler(_DefAwareCompiler):
     def _n_call(self, t, scope, name, argtrees):
         if name in ("any", "all") and len(argtrees) == 2 and self.hoist \
                 and name not in self.ctx.definitions \
-                and getattr(argtrees[1], "data", None) == "lambda_":
+                and argtrees[1].kind == "lambda_":
             out = self._over_singles(name, argtrees, scope)
             if out is not None:
                 return out

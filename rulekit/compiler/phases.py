@@ -9,6 +9,7 @@ its steps (entry ``do``, ``actor``, transitions), its ``heuristic`` and its
 from __future__ import annotations
 
 from ..lang.expressions import Scope
+from ..lang.syntax import walk
 from ..model import TYPED_CHOICES, ActionDef, Phase, Step, Transition
 from ..lang.effects.telling import template
 from .context import CompileContext
@@ -68,9 +69,9 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     if tree is None:
         c.bind_unparsed(path + ("choose",), scope)
         failed = True
-    if tree is not None and tree.data == "choose_in":
-        var = str(tree.children[0])
-        d = c.sub(path + ("choose",), tree.children[1], scope, "list")
+    if tree is not None and tree.kind == "choose_in":
+        var = tree.name
+        d = c.sub(path + ("choose",), tree.domain, scope, "list")
         if d is not None and d.items == "mixed":
             c.err(path + ("choose",), "choose: the choices mix kinds of items (seats, "
                   "numbers, ranks, suits, words): an action's choices are of one kind; "
@@ -82,7 +83,7 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
                   f"{d.items}s", "type")
             d = None
         scope.locals[var] = "any"                # (no second error for each use of it)
-        if d is not None and not _bounded(c, path + ("choose",), tree.children[1]):
+        if d is not None and not _bounded(c, path + ("choose",), tree.domain):
             d = None
         if d is not None:
             kind = choice_kind(d)
@@ -113,21 +114,19 @@ def _bounded(c, path, tree) -> bool:
     """Whether a choice domain's combinations/subsets take fixed counts (a number or an
     option), so that the listing has a bound known when the ruleset is checked; reports
     the error and returns False otherwise."""
-    for node in tree.iter_subtrees():
-        if node.data != "call" or str(node.children[0]) not in _SIZED \
-                or str(node.children[0]) in c.definitions:
+    for node in walk(tree):
+        if node.kind != "call" or node.name not in _SIZED or node.name in c.definitions:
             continue
-        name = str(node.children[0])
-        args = node.children[1].children if len(node.children) > 1 and node.children[1] else []
+        name, args = node.name, node.args
         for i in _SIZED[name]:
             a = args[i] if i < len(args) else None
-            fixed = a is not None and (a.data == "int" or (
-                a.data == "attr" and str(a.children[0]) == "option"))
+            fixed = a is not None and (a.kind == "int" or (
+                a.kind == "attr" and a.base == "option"))
             if a is not None and not fixed:
                 c.err(path, f"choose: {name} needs fixed counts (a number or an option) so "
                       "that its choices are bounded; to choose any number of cards, offer "
                       "one card per decision and a 'done' action", "type",
-                      offset=a.meta.start_pos if hasattr(a.meta, "start_pos") else None)
+                      offset=a.start)
                 return False
     return True
 

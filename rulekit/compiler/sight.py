@@ -12,7 +12,8 @@ A listing reads only what its actor sees when every use of the game state ``G`` 
 is one of:
 
 - a variable (``G.v[...]``), the actor (``G.actor``) or the player count (``G.n``): a
-  redeal changes none of them;
+  redeal changes none of them (``determinize`` lists again when it changed a variable:
+  a value the seat may not see, or a hidden card a variable held);
 - a zone every seat sees (``see: all``), in any way;
 - the actor's own list of a zone per seat that its owner sees (``see: owner``),
   indexed by the actor (``G.z['hand'][G.actor]``, or through locals holding them);

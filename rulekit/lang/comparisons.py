@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 
+from .syntax import literal
 from .types import ExprError, Typed, compatible
 
 _BY_PACK = ("rank_name", "suit", "face", "rank")     # built-ins whose values the pack fixes
@@ -29,16 +30,14 @@ class Comparisons:
     """The compile methods of comparisons (a mixin of the expression compiler)."""
 
     def n_compare(self, t, scope):
-        a = self.node(t.children[0], scope)
-        op = str(t.children[1])
-        b = self.node(t.children[2], scope)
+        a, op, b = self.node(t.left, scope), t.op, self.node(t.right, scope)
         if op in ("<", ">", "<=", ">="):
-            for side, x in ((t.children[0], a), (t.children[2], b)):
+            for side, x in ((t.left, a), (t.right, b)):
                 if not compatible(x.type, "int"):
                     raise ExprError(f"'{op}' compares numbers (int, rank, seat), not {x.type}",
-                                    offset_of(side), "type")
+                                    side.start, "type")
         elif not (compatible(a.type, b.type) or compatible(b.type, a.type)):
-            for x, other in ((a, t.children[2]), (b, t.children[0])):
+            for x, other in ((a, t.right), (b, t.left)):
                 if x.type == "card" and isinstance(literal(other), str):
                     self.check_literal(None, x, other)      # a text that is no card
                     hint = f" (write card('{literal(other)}'))"
@@ -46,10 +45,10 @@ class Comparisons:
             else:
                 hint = ""
             raise ExprError(f"'{op}' compares {article(a.type)} with {article(b.type)}: they "
-                            f"can never be equal{hint}", offset_of(t), "type")
+                            f"can never be equal{hint}", t.start, "type")
         else:
-            self.check_literal(t.children[0], a, t.children[2])
-            self.check_literal(t.children[2], b, t.children[0])
+            self.check_literal(t.left, a, t.right)
+            self.check_literal(t.right, b, t.left)
         return Typed(f"({a.code} {op} {b.code})", "bool")
 
     def n_in_(self, t, scope):
@@ -59,15 +58,13 @@ class Comparisons:
         return self._membership(t, scope, "not in")
 
     def _membership(self, t, scope, op: str) -> Typed:
-        a, b = (self.node(x, scope) for x in t.children)
+        a, b = self.node(t.left, scope), self.node(t.right, scope)
         if not compatible(b.type, "list"):
             raise ExprError(f"'{op}' needs a list on its right, not {b.type}",
-                            offset_of(t.children[1]), "type")
-        right = t.children[1]
-        if getattr(right, "data", None) == "list" and right.children \
-                and right.children[0] is not None:
-            for item in right.children[0].children:
-                self.check_literal(t.children[0], a, item)
+                            t.right.start, "type")
+        if t.right.kind == "list":
+            for item in t.right.items:
+                self.check_literal(t.left, a, item)
         return Typed(f"({a.code} {op} {b.code})", "bool")
 
     def check_literal(self, node, typed: Typed, other) -> None:
@@ -84,20 +81,19 @@ class Comparisons:
             return
         shown = f"'{value}'" if isinstance(value, str) else str(value)
         raise ExprError(f"{shown} is not {what}: {has}{self._hint(node, value, choices)}",
-                        offset_of(other), "literal")
+                        other.start, "literal")
 
     def _values(self, node, typed: Typed):
         """(test, what, what there is, the values) for the value of ``node``, or None
         when the ruleset does not fix its values."""
         ctx = self.ctx
-        data = getattr(node, "data", None)
+        kind = node.kind if node is not None else None
         if typed.type == "card":                       # a card is its text: QS, QS#2
             cards = ctx.cards
             return (lambda v: v in cards.rank_of, "a card of this pack", _pack(cards),
                     list(cards.face_of.values()))
-        if data == "call" and str(node.children[0]) in _BY_PACK \
-                and str(node.children[0]) not in ctx.definitions:
-            cards, name = ctx.cards, str(node.children[0])
+        if kind == "call" and node.name in _BY_PACK and node.name not in ctx.definitions:
+            cards, name = ctx.cards, node.name
             if name == "rank":
                 n = len(cards.ranks)
                 return (lambda v: isinstance(v, int) and 0 <= v < n, "a rank of this pack",
@@ -109,8 +105,8 @@ class Comparisons:
                 return _among(cards.suits, "a suit of this pack", "it has")
             faces = list(dict.fromkeys(cards.face_of.values()))
             return (lambda v: v in faces, "a card of this pack", _pack(cards), faces)
-        if data == "attr" and str(node.children[0]) == "option":
-            name = str(node.children[1])
+        if kind == "attr" and node.base == "option":
+            name = node.attr
             decl = (getattr(ctx, "option_decls", None) or {}).get(name)
             if decl is None:
                 return None
@@ -126,7 +122,7 @@ class Comparisons:
                         and (hi is None or v <= hi), f"a value of option '{name}'", has, [])
             return None
         actions = getattr(ctx, "step_actions", None)
-        if data == "name" and str(node.children[0]) == "last_action" \
+        if kind == "name" and node.name == "last_action" \
                 and typed.code == "G.last_action" and actions:
             return _among(actions, "an action of this step", "it offers", sep=", ")
         return None
@@ -136,7 +132,7 @@ class Comparisons:
         case, a rank alias, a card written as people type it), or a close spelling."""
         if not isinstance(value, str):
             return ""
-        name = str(node.children[0]) if getattr(node, "data", None) == "call" else ""
+        name = node.name if node is not None and node.kind == "call" else ""
         cards = self.ctx.cards
         if name == "rank_name" and value in cards.aliases:
             return f" ('{value}' is written '{cards.aliases[value]}' here)"
@@ -163,26 +159,7 @@ def _among(values, what: str, verb: str, sep: str = " "):
             f"{verb} {sep.join(str(v) for v in values)}", values)
 
 
-def literal(node):
-    """The value of ``node`` when it is a literal text or whole number, else None."""
-    data = getattr(node, "data", None)
-    if data == "string":
-        return str(node.children[0])[1:-1]
-    if data == "int":
-        return int(str(node.children[0]))
-    if data == "neg" and getattr(node.children[0], "data", None) == "int":
-        return -int(str(node.children[0].children[0]))
-    return None
-
-
 def article(word: str) -> str:
     """'a card', 'an int'."""
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
-
-def offset_of(t) -> int:
-    """Where the parse tree or token ``t`` starts in its expression's text."""
-    meta = getattr(t, "meta", None)
-    if meta is not None and not getattr(meta, "empty", True):
-        return meta.start_pos
-    return getattr(t, "start_pos", 0) or 0

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..errors import suggest
 from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
-from .comparisons import Comparisons, offset_of as _off
+from .comparisons import Comparisons
 from .grammar import parse
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mixed  # noqa: F401 (re-exported)
 
@@ -53,6 +53,7 @@ class Compiler(Comparisons):
     def __init__(self, ctx):
         self.ctx = ctx
         self.current: list = []     # the definitions being compiled, innermost last
+        self.indexed = None         # the name being indexed (n_index), by identity
 
     def note_definition(self, info) -> None:
         """Record a use of definition ``info``: by the definition being compiled (its
@@ -84,7 +85,7 @@ class Compiler(Comparisons):
             raise ExprError(f"an expression nested {brackets} levels deep in brackets: the "
                             f"limit is {MAX_EXPRESSION_DEPTH} levels", 0, "limit")
         tree = parse(text, "expr")
-        depth = _depth(tree)
+        depth = tree.depth
         if depth > MAX_EXPRESSION_DEPTH:
             raise ExprError(f"an expression nested {depth} levels deep (calls and chains of "
                             f"operators count): the limit is {MAX_EXPRESSION_DEPTH} levels "
@@ -96,12 +97,10 @@ class Compiler(Comparisons):
 
     # nodes ----------------------------------------------------------------------------
     def node(self, t, scope: Scope) -> Typed:
-        from lark import Token
-        if isinstance(t, Token):
-            raise ExprError(f"unexpected '{t}'", t.start_pos or 0)
-        method = getattr(self, "n_" + t.data, None)
+        """Compile the syntax node ``t`` (:mod:`rulekit.lang.syntax`) in ``scope``."""
+        method = getattr(self, "n_" + t.kind, None)
         if method is None:   # pragma: no cover - the grammar and this class agree
-            raise ExprError(f"unsupported construct {t.data}", _off(t))
+            raise ExprError(f"unsupported construct {t.kind}", t.start)
         return method(t, scope)
 
     @staticmethod
@@ -112,10 +111,10 @@ class Compiler(Comparisons):
         return Typed(str(int(digits)), "int")
 
     def n_int(self, t, scope):
-        return self._int(str(t.children[0]), t.children[0].start_pos or 0)
+        return self._int(t.digits, t.start)
 
     def n_string(self, t, scope):
-        return Typed(self.ctx.const(str(t.children[0])[1:-1]), "str")
+        return Typed(self.ctx.const(t.value), "str")
 
     def n_null(self, t, scope):
         return Typed("None", "null")
@@ -127,8 +126,7 @@ class Compiler(Comparisons):
         return Typed("False", "bool")
 
     def n_list(self, t, scope):
-        args = t.children[0].children if t.children and t.children[0] is not None else []
-        items = [self.node(a, scope) for a in args]
+        items = [self.node(a, scope) for a in t.items]
         kinds = {i.type for i in items}
         typ = "cards" if kinds == {"card"} else ("list")
         one = next(iter(kinds)) if len(kinds) == 1 and typ == "list" else \
@@ -136,8 +134,7 @@ class Compiler(Comparisons):
         return Typed("[" + ", ".join(i.code for i in items) + "]", typ, items=one)
 
     def n_name(self, t, scope):
-        tok = t.children[0]
-        name = str(tok)
+        name, at = t.name, t.start
         ctx = self.ctx
         if name in scope.bound:
             return scope.bound[name]
@@ -158,34 +155,36 @@ class Compiler(Comparisons):
             decl = ctx.zones[name]
             ctx.used_zones.add(name)
             if decl.per == "seat":
+                if self.indexed is not t:       # every seat's list, hidden ones too
+                    raise ExprError(f"'{name}' is a zone per seat: say whose, as "
+                                    f"{name}[SEAT] (e.g. {name}[actor])", at, "type")
                 return Typed(f"G.z[{name!r}]", "list", perseat=decl)
             return Typed(f"G.z[{name!r}]", "zone", zone=(decl, None))
         if name in ctx.definitions:
             info = ctx.definitions[name]
             if info.params:
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s): write "
-                                f"{name}({', '.join(info.params)})", tok.start_pos, "arity", name)
+                                f"{name}({', '.join(info.params)})", at, "arity", name)
             self.note_definition(info)
             return Typed(f"{info.fn}(G)", info.type, items=info.items)
         if name in REGISTRY:
-            raise ExprError(f"'{name}' is a function: call it as {name}(...)", tok.start_pos,
-                            "arity")
+            raise ExprError(f"'{name}' is a function: call it as {name}(...)", at, "arity")
         if name in _SPECIAL_TYPES:
-            raise ExprError(f"'{name}' is not available here", tok.start_pos, "unknown-name")
+            raise ExprError(f"'{name}' is not available here", at, "unknown-name")
         known = (set(scope.pylocals) | set(scope.locals) | set(ctx.vars) | set(ctx.zones)
                  | set(ctx.definitions) | _ALWAYS | set(scope.specials))
-        raise ExprError(f"unknown name '{name}'{suggest(name, known)}", tok.start_pos,
+        raise ExprError(f"unknown name '{name}'{suggest(name, known)}", at,
                         "unknown-name", name)
 
     def n_attr(self, t, scope):
-        base, attr = str(t.children[0]), str(t.children[1])
+        base, attr = t.base, t.attr
         if base != "option":
-            raise ExprError(f"'{base}.{attr}': only option.NAME uses a dot",
-                            t.children[0].start_pos, "unknown-name")
+            raise ExprError(f"'{base}.{attr}': only option.NAME uses a dot", t.start,
+                            "unknown-name")
         opts = self.ctx.options
         if attr not in opts:
-            raise ExprError(f"unknown option '{attr}'{suggest(attr, opts)}",
-                            t.children[1].start_pos, "unknown-option", attr)
+            raise ExprError(f"unknown option '{attr}'{suggest(attr, opts)}", t.attr_start,
+                            "unknown-option", attr)
         self.ctx.used_options.add(attr)
         value = opts[attr]
         typ = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
@@ -193,74 +192,71 @@ class Compiler(Comparisons):
         return Typed(self.ctx.const(value), typ)
 
     def n_index(self, t, scope):
-        base = self.node(t.children[0], scope)
-        idx = self.node(t.children[1], scope)
+        self.indexed = t.base
+        base = self.node(t.base, scope)
+        idx = self.node(t.index, scope)
         if base.perseat is not None:
             if not compatible(idx.type, "seat"):
                 raise ExprError(f"a per-seat name is indexed by a seat, not {idx.type}",
-                                _off(t.children[1]), "type")
+                                t.index.start, "type")
             code = f"{base.code}[{idx.code}]"
             if base.perseat.kind == "zone":
                 return Typed(code, "zone", zone=(base.perseat, idx.code))
             return Typed(code, base.perseat.type)
         if not compatible(base.type, "list"):
             raise ExprError(f"only lists, zones and per-seat names can be indexed, not {base.type}",
-                            _off(t), "type")
+                            t.start, "type")
         return Typed(f"_at({base.code}, {idx.code})", "card" if base.type in ("cards", "zone", "play") else "any")
 
     def n_lambda_(self, t, scope):
-        name = str(t.children[0])
-        body = self.node(t.children[1], scope.child(**{name: "any"}))
+        name = t.param
+        body = self.node(t.body, scope.child(**{name: "any"}))
         return Typed(f"(lambda {py_name(name)}: {body.code})", "fn")
 
     def n_conditional(self, t, scope):
-        a, c, b = (self.node(x, scope) for x in t.children)
+        a, c, b = (self.node(x, scope) for x in (t.then, t.test, t.orelse))
         typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
         return Typed(f"({a.code} if {c.code} else {b.code})", typ,
                      items=joined(a.items, b.items))
 
     def n_or_(self, t, scope):
-        a, b = (self.node(x, scope) for x in t.children)
+        a, b = self.node(t.left, scope), self.node(t.right, scope)
         return Typed(f"({a.code} or {b.code})", "bool" if a.type == b.type == "bool" else "any")
 
     def n_and_(self, t, scope):
-        a, b = (self.node(x, scope) for x in t.children)
+        a, b = self.node(t.left, scope), self.node(t.right, scope)
         return Typed(f"({a.code} and {b.code})", "bool" if a.type == b.type == "bool" else "any")
 
     def n_not_(self, t, scope):
-        a = self.node(t.children[0], scope)
+        a = self.node(t.operand, scope)
         return Typed(f"(not {a.code})", "bool")
 
     def n_coalesce(self, t, scope):
-        a, b = (self.node(x, scope) for x in t.children)
+        a, b = self.node(t.left, scope), self.node(t.right, scope)
         return Typed(f"_nn({a.code}, lambda: {b.code})", a.type if a.type != "null" else b.type)
 
     def n_binop(self, t, scope):
-        a = self.node(t.children[0], scope)
-        op = str(t.children[1])
-        b = self.node(t.children[2], scope)
+        a, op, b = self.node(t.left, scope), t.op, self.node(t.right, scope)
         if op == "+" and compatible(a.type, "list") and compatible(b.type, "list") \
                 and "any" not in (a.type,) and a.type not in NUMERIC:
             return Typed(f"(list({a.code}) + list({b.code}))", a.type if a.type == b.type else "list",
                          items=joined(a.items, b.items))
-        for side, x in ((t.children[0], a), (t.children[2], b)):
+        for side, x in ((t.left, a), (t.right, b)):
             if not compatible(x.type, "int"):
-                raise ExprError(f"'{op}' works on numbers, not {x.type}", _off(side), "type")
+                raise ExprError(f"'{op}' works on numbers, not {x.type}", side.start, "type")
         if op == "*":              # the one way a number can grow without bound quickly
             return Typed(f"_mul({a.code}, {b.code})", "int")
         pyop = "//" if op == "/" else op
         return Typed(f"({a.code} {pyop} {b.code})", "int")
 
     def n_neg(self, t, scope):
-        a = self.node(t.children[0], scope)
+        a = self.node(t.operand, scope)
         if not compatible(a.type, "int"):
-            raise ExprError(f"'-' works on numbers, not {a.type}", _off(t), "type")
+            raise ExprError(f"'-' works on numbers, not {a.type}", t.start, "type")
         return Typed(f"(-{a.code})", "int")
 
     def n_call(self, t, scope):
-        tok = t.children[0]
-        name = str(tok)
-        argnodes = t.children[1].children if len(t.children) > 1 and t.children[1] is not None else []
+        name, at, argnodes = t.name, t.start, t.args
         args = [self.node(a, scope) for a in argnodes]
         ctx = self.ctx
         if name in ctx.definitions:
@@ -268,7 +264,7 @@ class Compiler(Comparisons):
             if len(args) != len(info.params):
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s) "
                                 f"({', '.join(info.params)}), not {len(args)}",
-                                tok.start_pos, "arity", name)
+                                at, "arity", name)
             self.note_definition(info)
             return Typed(f"{info.fn}(G{''.join(', ' + a.code for a in args)})", info.type,
                          items=info.items)
@@ -277,22 +273,22 @@ class Compiler(Comparisons):
             if len(args) != len(b.params):
                 sig = f"{name}({', '.join(b.params)})"
                 raise ExprError(f"'{name}' takes {len(b.params)} argument(s): {sig}, "
-                                f"not {len(args)}", tok.start_pos, "arity")
+                                f"not {len(args)}", at, "arity")
             for i, (a, want) in enumerate(zip(args, b.params)):
                 if a.perseat is not None:
-                    raise ExprError(f"'{_src(argnodes[i])}' is per seat: index it with a seat, "
-                                    f"e.g. [actor]", _off(argnodes[i]), "type")
+                    raise ExprError(f"'{argnodes[i].text}' is per seat: index it with a seat, "
+                                    f"e.g. [actor]", argnodes[i].start, "type")
                 if not compatible(a.type, want):
                     raise ExprError(f"argument {i + 1} of '{name}' must be {want}, not {a.type}",
-                                    _off(argnodes[i]), "type")
+                                    argnodes[i].start, "type")
             if b.zone_aware:
                 return self._pile_end(name, args)
-            if name == "card" and argnodes[0].data == "string":
-                text = str(argnodes[0].children[0])[1:-1]
+            if name == "card" and argnodes[0].kind == "string":
+                text = argnodes[0].value
                 card = self.ctx.cards.lookup(text)
                 if card is None:
-                    raise ExprError(f"card('{text}'): no such card in this pack", _off(argnodes[0]),
-                                    "type")
+                    raise ExprError(f"card('{text}'): no such card in this pack",
+                                    argnodes[0].start, "type")
                 return Typed(self.ctx.const(card), "card")
             if b.inline is not None:
                 return Typed(b.inline.format(*(a.code for a in args)), b.result)
@@ -302,9 +298,9 @@ class Compiler(Comparisons):
                          items=items)
         if name in ctx.procedures:
             raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
-                            tok.start_pos, "unknown-name")
+                            at, "unknown-name")
         known = set(ctx.definitions) | set(REGISTRY)
-        raise ExprError(f"unknown function '{name}'{suggest(name, known)}", tok.start_pos,
+        raise ExprError(f"unknown function '{name}'{suggest(name, known)}", at,
                         "unknown-name", name)
 
     @staticmethod
@@ -337,24 +333,6 @@ def _bracket_depth(text: str) -> int:
         elif ch in ")]":
             depth -= 1
     return deepest
-
-
-def _depth(tree) -> int:
-    """How deeply ``tree`` nests (iteratively: a deep tree cannot exhaust the stack)."""
-    from lark import Tree
-    deepest, todo = 0, [(tree, 1)]
-    while todo:
-        node, d = todo.pop()
-        deepest = max(deepest, d)
-        todo.extend((c, d + 1) for c in node.children if isinstance(c, Tree))
-    return deepest
-
-
-def _src(t) -> str:
-    from lark import Token
-    if isinstance(t, Token):
-        return str(t)
-    return "/".join(str(c) for c in t.scan_values(lambda v: isinstance(v, Token)))
 
 
 def _mul(a, b):

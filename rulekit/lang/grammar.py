@@ -1,19 +1,20 @@
 """Parsing the expression language (grammar/expressions.lark) with lark, with errors in
-words: :func:`parse` returns a tree or raises ExprError at the offending offset."""
+words: :func:`parse` returns the typed syntax tree (:mod:`rulekit.lang.syntax`) or
+raises ExprError at the offending offset."""
 from __future__ import annotations
 
 from functools import lru_cache
 
+from . import syntax
 from .types import ExprError
 
 START_RULES = ["expr", "move_stmt", "assign_stmt", "let_stmt", "for_stmt", "choose_stmt",
                "call_stmt", "head_stmt"]
 
-# the names of each statement's parts, in the order of the grammar rule's children (the
-# named parts of an effect's words template, rulekit.lang.effects)
-STATEMENT_PARTS = {"move_stmt": ("what", "to", "at", "by", "as"),
-                   "assign_stmt": ("var", "index", "value"), "let_stmt": ("name", "value"),
-                   "for_stmt": ("name", "list"), "call_stmt": ("name", "args")}
+# the names of each statement's parts, in order (the named parts of an effect's words
+# template, rulekit.lang.effects)
+STATEMENT_PARTS = {kind: tuple(name for name, _ in parts)
+                   for kind, parts in syntax.STATEMENT_PARTS.items()}
 
 @lru_cache(maxsize=1)
 def parser():
@@ -43,12 +44,13 @@ def _token_word(name: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def parse(text: str, start: str = "expr"):
-    """Parse ``text`` from entry ``start`` (cached; trees are never modified); raise
+def parse(text: str, start: str = "expr") -> syntax.Node:
+    """Parse ``text`` from entry ``start`` (one of :data:`START_RULES`) into its typed
+    syntax tree (:mod:`rulekit.lang.syntax`; cached, and immutable); raise
     :class:`ExprError` with words on failure."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     try:
-        return parser().parse(text, start=start)
+        return syntax.build(parser().parse(text, start=start), text)
     except UnexpectedToken as exc:
         expected = sorted({_token_word(t) for t in exc.expected})
         if exc.token.type == "$END":

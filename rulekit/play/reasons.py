@@ -162,9 +162,9 @@ class Reasons:
         data = _data(self.game, self.defn)
         text = " ".join(str(data.get("choose", "")).split())
         tree = parse(text, "choose_stmt")
-        if tree.data != "choose_in":
+        if tree.kind != "choose_in":
             return None
-        return tree.children[1], self.value(_source(tree.children[1], text), {})
+        return tree.domain, self.value(tree.domain.text, {})
 
     # ---- the choice ------------------------------------------------------------------
     def _choice(self, said: list, named: list, data: dict):
@@ -247,14 +247,14 @@ class Reasons:
         notes = notes or {}
 
         def note(node):
-            if id(node) not in notes or (node.data == "name"
-                                         and str(node.children[0]) in ("actor", *shown)):
+            if id(node) not in notes or (node.kind == "name"
+                                         and node.name in ("actor", *shown)):
                 return None
             try:
-                value, typ = self.typed(_source(node, src), names)
+                value, typ = self.typed(node.text, names)
                 partner = notes[id(node)]
                 if partner is not None and isinstance(value, list):
-                    typ = self.typed(_source(partner, src), names)[1]
+                    typ = self.typed(partner.text, names)[1]
                     return "[" + ", ".join(self.show(x, typ) for x in value) + "]"
             except (RulesetFailure, ExprError):
                 return None
@@ -273,10 +273,10 @@ class Reasons:
         """Why node ``t`` of ``src`` is false: the conjunct of an ``and`` that fails;
         for an ``or``, none of its alternatives holds (listed; with ``facts``, as what
         is so instead); the branch an ``if`` took; a definition, one level down."""
-        data = getattr(t, "data", None)
+        data = t.kind
         if data == "and_":
             for part in _chain(t, "and_"):
-                if not self.value(_source(part, src), names):
+                if not self.value(part.text, names):
                     return self._why(part, src, names, depth, facts)
         if data == "or_":
             parts = [self._failing(p, src, names) for p in _chain(t, "or_")]
@@ -285,8 +285,8 @@ class Reasons:
             return "none of these holds: " + "; ".join(
                 self._said(p, src, names, depth) for p in parts)
         if data == "conditional":
-            a, c, b = t.children
-            held = self.value(_source(c, src), names)
+            a, c, b = t.then, t.test, t.orelse
+            held = self.value(c.text, names)
             cond = self.words(names, src, _operands(c)).node(c)
             return (f"as {cond.text if held else cond.negative()}, "
                     + self._why(a if held else b, src, names, depth, facts))
@@ -296,14 +296,14 @@ class Reasons:
 
     def _failing(self, t, src: str, names: dict):
         """The first conjunct of ``t`` that is false, when ``t`` is an ``and``; else ``t``."""
-        if getattr(t, "data", None) != "and_":
+        if t.kind != "and_":
             return t
-        return next((p for p in _chain(t, "and_") if not self.value(_source(p, src), names)), t)
+        return next((p for p in _chain(t, "and_") if not self.value(p.text, names)), t)
 
     def _said(self, t, src: str, names: dict, depth: int) -> str:
         """An alternative of an ``or`` in words (it does not hold), with what a
         definition it names means."""
-        if getattr(t, "data", None) == "call" and depth > 0:
+        if t.kind == "call" and depth > 0:
             return self._definition(t, src, names, depth, positive=True)
         return self.words(names, src, _operands(t)).node(t).text
 
@@ -312,14 +312,13 @@ class Reasons:
         the part of its body that fails, one level down."""
         phrase = self.words(names, src, _operands(t)).node(t)
         head = phrase.text if positive else phrase.negative()
-        info = self.rules.definitions.get(str(t.children[0]))
+        info = self.rules.definitions.get(t.name)
         if info is None or not isinstance(info.text, str):
             return head
-        argnodes = t.children[1].children if len(t.children) > 1 and t.children[1] else []
         inner = Bound()
         outer = self.words(names)
-        for p, a in zip(info.params, argnodes):
-            inner[p], typ = self.typed(_source(a, src), names)
+        for p, a in zip(info.params, t.args):
+            inner[p], typ = self.typed(a.text, names)
             said = outer.node(a).text
             inner.display[p] = said if said in ("you", *outer.names.values()) \
                 else self.show(inner[p], typ)
@@ -336,19 +335,11 @@ def _chain(t, data: str) -> list:
     out, todo = [], [t]
     while todo:
         node = todo.pop(0)
-        if getattr(node, "data", None) == data:
-            todo = list(node.children) + todo
+        if node.kind == data:
+            todo = [node.left, node.right] + todo
         else:
             out.append(node)
     return out
-
-
-def _source(node, src: str) -> str:
-    """The text of a parsed node, cut from the expression ``src`` it was parsed from."""
-    from lark import Token
-    if isinstance(node, Token):
-        return str(node)
-    return src[node.meta.start_pos:node.meta.end_pos]
 
 
 class Bound(dict):
@@ -364,18 +355,16 @@ def _operands(t) -> dict:
     """The nodes whose values a reason shows, by id: the operands of a comparison, the
     arguments of a call, the item of ``not``; names, calls and indexing only. The value
     is the node a list's items take their type from (``in``), else None."""
-    from lark import Tree
-    data = getattr(t, "data", None)
+    data = t.kind
     if data == "not_":
-        return _operands(t.children[0])
+        return _operands(t.operand)
     pairs: dict = {}
     if data == "call":
-        kids = t.children[1].children if len(t.children) > 1 and t.children[1] else []
+        kids = t.args
     elif data in ("compare", "in_", "not_in"):
-        kids = [t.children[0], t.children[-1]]
+        kids = [t.left, t.right]
         if data != "compare":
-            pairs[id(t.children[-1])] = t.children[0]
+            pairs[id(t.right)] = t.left
     else:
         kids = []
-    return {id(k): pairs.get(id(k)) for k in kids
-            if isinstance(k, Tree) and k.data in ("name", "call", "index")}
+    return {id(k): pairs.get(id(k)) for k in kids if k.kind in ("name", "call", "index")}

@@ -129,6 +129,8 @@ class State:
             else:
                 zones[name] = self._visible(content, decl, None, viewer, marks)
         vars_ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.v.items()}
+        if viewer is not None:
+            self._hide_vars(vars_, viewer, zones)
         to_act = self.to_act
         legal = self._strings() if (viewer is None or viewer == to_act) else []
         out = {"ruleset": self.rules.name, "players": self.n, "dealer": self.dealer,
@@ -146,6 +148,35 @@ class State:
                                  for s, a in sorted(self._pending.items())]
         return out
 
+    def _hide_vars(self, vars_: dict, viewer: int, zones: dict) -> None:
+        """Hide in ``vars_`` (copies of the variables, by name) what seat ``viewer`` (-1:
+        a spectator) may not see: a ``see: none`` value, another seat's value of a
+        ``see: owner`` one (both None), and every card it does not know (None): a card
+        is known when the view shows it in its zone (``zones``: the view's), or when it
+        has been face up to every seat in this hand (``public``)."""
+        rules = self.rules
+        for name, see, per_seat, _init in rules.secret_vars:
+            if see == "none":
+                vars_[name] = [None] * self.n if per_seat else None
+            else:               # owner: a per-seat variable (checked when compiled)
+                vars_[name] = [v if s == viewer else None for s, v in enumerate(vars_[name])]
+        if not rules.card_vars:
+            return
+        known = set(self.public)
+        for content in zones.values():
+            for lst in content:
+                if lst.__class__ is list:           # a seat's list of a per-seat zone
+                    known.update(lst)
+                else:
+                    known.add(lst)
+        where = self.where
+        for name, per_seat in rules.card_vars:
+            value = vars_[name]
+            if per_seat:
+                vars_[name] = [_unknown_hidden(v, known, where) for v in value]
+            else:
+                vars_[name] = _unknown_hidden(value, known, where)
+
     @staticmethod
     def _visible(cards, decl, owner, viewer, marks) -> list:
         if viewer is None:
@@ -157,3 +188,13 @@ class State:
             seen = True if m == "up" else False if m == "down" else default
             out.append(c if seen else None)
         return out
+
+
+def _unknown_hidden(value, known: set, where: dict):
+    """``value`` (a variable's) with every card of the game (a key of ``where``) that is
+    not in ``known`` replaced by None, inside lists too (copies; the value is kept)."""
+    if value.__class__ is str:
+        return None if value in where and value not in known else value
+    if value.__class__ is list:
+        return [_unknown_hidden(v, known, where) for v in value]
+    return value

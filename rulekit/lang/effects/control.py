@@ -17,24 +17,24 @@ def _c_set(c, path, item, scope):
     tree = c.stmt(p, "assign_stmt")
     if tree is None:
         return None
-    name = str(tree.children[0])
+    name = tree.var
     decl = c.vars.get(name)
     if decl is None and name == "dealer":        # the dealer moves (a match of hands)
-        if tree.children[1] is not None:
+        if tree.index is not None:
             c.err(p, "set: the dealer is one seat: write dealer = SEAT", "type")
             return None
-        value = c.sub(p, tree.children[2], scope, "seat")
+        value = c.sub(p, tree.value, scope, "seat")
         return None if value is None else [f"_set_dealer(G, {value.code})"]
     if decl is None:
         c.err_or_blame(p, ("vars", name), f"variable '{name}'",
                        f"set: unknown variable '{name}'{c.suggest(name, c.vars)}"
                        + ("; use `let:` for a local name" if name in scope.locals else ""),
                        "unknown-name")
-        c.sub(p, tree.children[2], scope)        # its own errors, if any, too
+        c.sub(p, tree.value, scope)        # its own errors, if any, too
         return None
     c.use_var(name)
-    index = tree.children[1]
-    value = c.sub(p, tree.children[2], scope)
+    index = tree.index
+    value = c.sub(p, tree.value, scope)
     if value is None:
         return None
     if not compatible(value.type, decl.type):
@@ -65,8 +65,8 @@ def _c_let(c, path, item, scope):
     if tree is None:
         c.bind_unparsed(p, scope)
         return None
-    name = str(tree.children[0])
-    value = c.sub(p, tree.children[1], scope)
+    name = tree.name
+    value = c.sub(p, tree.value, scope)
     if value is None:
         scope.locals[name] = "any"
         return None
@@ -113,8 +113,8 @@ def _c_for(c, path, item, scope):
         if "do" in item:
             c.block(path + ("do",), inner)
         return None
-    name = str(tree.children[0])
-    seq = c.sub(p, tree.children[1], scope, "list")
+    name = tree.name
+    seq = c.sub(p, tree.items, scope, "list")
     inner = c.child_scope(scope)
     inner.locals[name] = ("card" if seq is not None and seq.type in ("cards", "zone", "play")
                           else "any")
@@ -147,8 +147,7 @@ def _c_call(c, path, item, scope):
     tree = c.stmt(p, "call_stmt")
     if tree is None:
         return None
-    name = str(tree.children[0])
-    argnodes = tree.children[1].children if tree.children[1] is not None else []
+    name, argnodes = tree.name, tree.args
     if name not in c.procedures:
         c.err_or_blame(p, ("procedures", name), f"procedure '{name}'",
                        f"call: unknown procedure '{name}'{c.suggest(name, c.procedures)}",

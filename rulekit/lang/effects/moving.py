@@ -23,12 +23,11 @@ def _c_move(c, path, item, scope):
     tree = c.stmt(p, "move_stmt")
     if tree is None:
         return None
-    what = c.sub(p, tree.children[0], scope)
-    dest = c.sub(p, tree.children[1], scope)
-    at = _at(c, p, tree.children[2], scope)
-    by = c.sub(p, tree.children[3].children[0], scope, "seat") \
-        if tree.children[3] is not None else None
-    kind = str(tree.children[4].children[0])[1:-1] if tree.children[4] is not None else "play"
+    what = c.sub(p, tree.what, scope)
+    dest = c.sub(p, tree.to, scope)
+    at = _at(c, p, tree.at, scope)
+    by = c.sub(p, tree.by, scope, "seat") if tree.by is not None else None
+    kind = tree.as_.value if tree.as_ is not None else "play"
     if what is None or dest is None or at is False:
         return None
     if dest.zone is None:
@@ -51,14 +50,13 @@ def _c_move(c, path, item, scope):
     return [f"{mover}(G, {args})"]
 
 
-def _at(c, p, node, scope):
-    """The code of a move's place (``at``): None for the top (no ``at``), 'bottom',
-    'random', or a whole number's code; False after reporting an error."""
-    if node is None:
+def _at(c, p, tree, scope):
+    """The code of a move's place (``at``, a syntax node): None for the top (no ``at``),
+    'bottom', 'random', or a whole number's code; False after reporting an error."""
+    if tree is None:
         return None
-    tree = node.children[0]
-    if getattr(tree, "data", None) == "name":
-        word = str(tree.children[0])
+    if tree.kind == "name":
+        word = tree.name
         if word in ("bottom", "random") and not any(
                 word in names for names in (c.vars, c.definitions, scope.locals,
                                             scope.pylocals, scope.bound)):

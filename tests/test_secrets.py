@@ -1,0 +1,209 @@
+"""Secrets in variables (`see:` on vars) and zones per seat named without a seat.
+
+A variable's value reaches a seat only as its `see` allows (`all`, `owner`, `none`),
+and a card in a variable only when that seat knows the card (its view shows it in its
+zone, or it has been face up to everyone this hand): in views, at the table, on the web
+page, in the OpenSpiel bridge's observation strings and in a bot's determinized copy.
+The toy game is tests/toys/secrets.yaml; the leak check runs over every bundled game
+and toy as well.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.openspiel.observe import flatten
+from rulekit.play.search import determinize
+from rulekit.play.table import render_view
+from rulekit.play.terminal import CardStyle
+from rulekit.web.page import page_state
+
+TOYS = Path(__file__).parent / "toys"
+SECRETS = str(TOYS / "secrets.yaml")
+WORD = re.compile(r"[A-Za-z0-9_#]+")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return rulekit.load(SECRETS)
+
+
+def after(rules, actions: int, seed: int = 4, players: int = 3):
+    """A game of the toy after ``actions`` random actions (a seeded choice)."""
+    game = rules.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_a_sealed_bid_is_seen_by_its_owner_only(rules):
+    game = after(rules, 6)                  # every seat kept a card and bid once
+    bids = game.dump()["vars"]["bid"]
+    assert all(b > 0 for b in bids) and game.dump()["vars"]["total"] == sum(bids)
+    for seat in range(3):
+        view = game.view(seat)["vars"]
+        assert view["bid"] == [b if s == seat else None for s, b in enumerate(bids)]
+        assert view["total"] is None                    # see: none
+    assert game.spectator_view()["vars"]["bid"] == [None] * 3
+    assert game.spectator_view()["vars"]["total"] is None
+
+
+def test_a_card_in_a_variable_is_shown_only_to_a_seat_that_knows_it(rules):
+    game = after(rules, 6)
+    dump = game.dump()
+    peeked, hands, kept = dump["vars"]["peeked"], dump["zones"]["hand"], dump["zones"]["kept"]
+    assert len(peeked) == 3 and set(peeked) <= set(hands[1]) | set(kept[1])
+    # seat 1 holds them all (in its hand or kept): it sees them; seats 0 and 2 see none
+    assert game.view(1)["vars"]["peeked"] == peeked
+    for seat in (0, 2):
+        assert game.view(seat)["vars"]["peeked"] == [None] * 3
+    # the last kept card (seat 2's) and every seat's kept list: their owner's only
+    assert dump["vars"]["last_kept"] == kept[2][0]
+    assert game.view(2)["vars"]["last_kept"] == kept[2][0]
+    assert game.view(0)["vars"]["last_kept"] is None
+    for seat in range(3):
+        kept_by = game.view(seat)["vars"]["kept_by"]
+        assert kept_by[seat] == dump["vars"]["kept_by"][seat]
+        assert all(k == [None] for s, k in enumerate(kept_by) if s != seat)
+
+
+def test_a_card_shown_to_everyone_is_shown_in_variables_too(rules):
+    game = after(rules, 12)                 # the end: every kept card shown
+    assert game.finished
+    dump = game.dump()
+    for seat in range(3):
+        assert game.view(seat)["vars"]["kept_by"] == dump["vars"]["kept_by"]
+        assert game.view(seat)["vars"]["last_kept"] == dump["vars"]["last_kept"]
+    # seat 1's cards still in its hand stay unknown to the others
+    in_hand = set(dump["zones"]["hand"][1])
+    assert [c if c not in in_hand else None for c in dump["vars"]["peeked"]] \
+        == game.view(0)["vars"]["peeked"]
+
+
+def cards_named(texts, pack) -> set:
+    return {w for t in texts for w in WORD.findall(t) if w in pack}
+
+
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from strings(v)
+
+
+def known_to(game, seat) -> set:
+    """The cards ``seat`` knows now: those its view shows in zones, and the public."""
+    out = set(game.public)
+    for content in game.view(seat)["zones"].values():
+        for item in content:
+            out.update(c for c in (item if isinstance(item, list) else [item]) if c)
+    return out
+
+
+def leak_check(game, seat, style) -> set:
+    """The cards named by what ``seat`` is shown (its view's variables, the table's
+    lines, its web page, its observation strings) that it does not know."""
+    pack = game.rules.cards.order
+    known = known_to(game, seat)
+    texts = list(strings(game.view(seat)["vars"]))
+    texts += list(render_view(game, seat, style))
+    seats = [{"who": "bot", "here": False}] * game.n
+    page = page_state(game, seat, [], seats, 0)
+    texts += list(strings({k: v for k, v in page.items() if k != "actions"}))
+    texts += list(flatten(game, seat).values())
+    return cards_named(texts, pack) - known
+
+
+GAMES = sorted(rulekit.bundled()) + sorted(str(p) for p in TOYS.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", GAMES, ids=lambda n: Path(n).stem)
+def test_no_seat_is_shown_a_card_it_does_not_know(name):
+    """Every bundled game and toy, a random game each (its first 60 actions): what each
+    seat is shown names only cards it knows (the toy of secrets: its variables too)."""
+    rules = rulekit.load(name)
+    style = CardStyle(rules, ascii=True)
+    game = rules.new_game(seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        for seat in range(game.n):
+            assert leak_check(game, seat, style) == set(), (seat, game.actions)
+        if game.finished:
+            break
+        game.apply(rng.choice(game.legal_actions(game.to_act if game.to_act is not None
+                                                 else None)))
+
+
+def test_the_leak_check_can_fail(rules, monkeypatch):
+    """Without the views' hiding of variables, the check above finds seat 1's cards."""
+    game = after(rules, 2)
+    style = CardStyle(rules, ascii=True)
+    assert leak_check(game, 0, style) == set()
+    monkeypatch.setattr(type(game), "_hide_vars", lambda self, vars_, viewer, zones: None)
+    assert leak_check(game, 0, style) & set(game.dump()["vars"]["peeked"])
+
+
+def test_the_observation_strings_hide_the_others_bids(rules):
+    game = after(rules, 6)
+    bids = game.dump()["vars"]["bid"]
+    assert flatten(game, 0)["vars.bid"] == repr([bids[0], None, None])
+    assert flatten(game, 0)["vars.total"] == "None"
+
+
+def test_a_bots_copy_holds_only_what_its_seat_sees(rules):
+    """determinize: the others' bids and the total are back at their init; a hidden card
+    a variable holds is the card now dealt to that card's place."""
+    game = after(rules, 7)                  # seat 0 has kept its second card
+    dump = game.dump()
+    for k in range(20):
+        copy = determinize(game, 0, random.Random(k))
+        v, z = copy.dump()["vars"], copy.dump()["zones"]
+        assert v["bid"] == [dump["vars"]["bid"][0], 0, 0] and v["total"] == 0
+        for old, new in zip(dump["vars"]["peeked"], v["peeked"]):
+            zone = "hand" if old in dump["zones"]["hand"][1] else "kept"
+            assert z[zone][1][dump["zones"][zone][1].index(old)] == new
+        assert v["kept_by"][0] == dump["vars"]["kept_by"][0]      # seat 0's own
+        for s in (1, 2):
+            assert v["kept_by"][s] == z["kept"][s]
+    copies = {tuple(determinize(game, 0, random.Random(k)).dump()["vars"]["peeked"])
+              for k in range(20)}
+    assert len(copies) > 1                  # the hidden cards really are redealt
+
+
+def diagnostics(tmp_path, text: str):
+    path = tmp_path / "r.yaml"
+    path.write_text(text)
+    rules, diags = rulekit.check(str(path))
+    return rules, [d for d in diags if d.severity == "error"]
+
+
+def test_see_owner_needs_a_variable_per_seat(tmp_path):
+    text = Path(SECRETS).read_text().replace(
+        "total:     {type: int, see: none, init: 0}", "total:     {type: int, see: owner, init: 0}")
+    rules, errors = diagnostics(tmp_path, text)
+    assert rules is None and len(errors) == 1
+    assert "`see: owner` needs `per: seat`" in errors[0].message
+    line = text.splitlines().index(next(x for x in text.splitlines() if "total:" in x)) + 1
+    assert errors[0].line == line
+
+
+@pytest.mark.parametrize("expr", ["c in hand", "c in first(kept)"])
+def test_a_zone_per_seat_named_without_a_seat_is_an_error(tmp_path, expr):
+    """`choose: c in hand` would offer the cards of every seat's hidden hand."""
+    text = Path(SECRETS).read_text().replace("choose: c in hand[actor]", f"choose: {expr}")
+    rules, errors = diagnostics(tmp_path, text)
+    assert rules is None and len(errors) == 1
+    zone = "hand" if "hand" in expr else "kept"
+    assert f"'{zone}' is a zone per seat: say whose" in errors[0].message
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if f"choose: {expr}" in x)
+    col = text.splitlines()[line - 1].index(zone) + 1
+    assert (errors[0].line, errors[0].column) == (line, col)
