@@ -8,22 +8,17 @@ dict of local names ``L``.
 
 Cards are text (see :mod:`rulekit.cards`, whose :class:`Cards` holds the ruleset's pack
 and notation and turns card text into cards). Imports only :mod:`rulekit.errors`,
-:mod:`rulekit.limits` and :mod:`rulekit.cards`.
+:mod:`rulekit.cards` and the option types (:mod:`rulekit.lang.options`).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 from .cards import (COPY_MARK, STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED,  # noqa: F401
                     STANDARD_SUITS, STANDARD_SYMBOLS, Cards)
 from .errors import Pos
-from .limits import MAX_INT_DIGITS
-
-
-class OptionRange(ValueError):
-    """A command-line option value of the right form but out of range (too many digits)."""
+from .lang.options import OPTION_TYPES, OptionRange, OptionType  # noqa: F401 (OptionRange: its old home)
 
 
 @dataclass
@@ -62,9 +57,12 @@ class VarDecl:
 
 @dataclass
 class OptionDecl:
-    """A house-rule knob: ``type`` bool, int, choice or list; ``values`` allowed
-    (choice, and list items); ``min``/``max`` (int); ``default``; ``doc``; ``of``
-    (list items that are ranks or suits); ``rule`` (a rule-book id)."""
+    """A house-rule knob: its ``type`` (a registered option type,
+    :data:`rulekit.lang.options.OPTION_TYPES`: bool, int, choice, list, ...);
+    ``default``; ``values`` (choice, and list items); ``min``/``max`` (int); ``doc``;
+    ``of`` (list items that are ranks or suits); ``rule`` (a rule-book id); ``extra``:
+    the keys of the option that only its type reads. What a value may be, how its text
+    reads and how it is shown are its type's (:meth:`option_type`)."""
     name: str
     type: str
     default: object
@@ -74,82 +72,42 @@ class OptionDecl:
     doc: str = ""
     of: str | None = None
     rule: str = ""
+    extra: dict = field(default_factory=dict)
 
-    def items_to_values(self, value, pack: "Cards"):
-        """For a list option ``of: rank`` (or ``suit``): the items as rank indexes (or suit
-        names), so that ``rank(c) in option.NAME`` works. Raises ValueError."""
-        if self.type != "list" or self.of not in ("rank", "suit") or not isinstance(value, list):
-            return value
-        names = pack.ranks if self.of == "rank" else pack.suits
-        out = []
-        for v in value:
-            text = str(v)
-            if self.of == "rank":
-                text = str(pack.aliases.get(text, text))
-            match = next((n for n in names if n.upper() == text.upper()), None)
-            if match is None:
-                raise ValueError(f"has {v!r}, which is not a {self.of} ({' '.join(names)})")
-            out.append(names.index(match) if self.of == "rank" else match)
-        return out
+    @property
+    def option_type(self) -> OptionType:
+        """Its type's declaration (raises KeyError for a type not registered: the schema
+        allows only registered ones)."""
+        return OPTION_TYPES[self.type]
 
-    def check(self, value) -> str | None:
+    def in_play(self, value, cards: "Cards"):
+        """``value`` as expressions see it (a list ``of: rank``: rank indexes). Raises
+        ValueError saying what is wrong."""
+        return self.option_type.in_play(self, value, cards)
+
+    def check(self, value, cards: "Cards | None" = None) -> str | None:
         """None if ``value`` is allowed, else a message saying what is."""
-        t = self.type
-        if t == "bool":
-            return None if isinstance(value, bool) else "must be true or false"
-        if t == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                return "must be a whole number"
-            if (self.min is not None and value < self.min) or \
-                    (self.max is not None and value > self.max):
-                return f"must be between {self.min} and {self.max}"
-            if self.values and value not in self.values:
-                return "must be one of " + ", ".join(map(str, self.values))
-            return None
-        if t == "choice":
-            if value not in (self.values or []):
-                return "must be one of " + ", ".join(map(str, self.values or []))
-            return None
-        if t == "list":
-            if not isinstance(value, list):
-                return "must be a list"
-            bad = [v for v in value if self.values and v not in self.values]
-            if bad:
-                return f"has {bad[0]!r}, not one of " + ", ".join(map(str, self.values))
-            return None
-        return f"has an unknown type '{t}'"
+        return self.option_type.check(self, value, cards)
 
-    def parse(self, text: str):
+    def parse(self, text: str, cards: "Cards | None" = None):
         """Convert command-line text (``--option NAME=TEXT``) to a value of this type.
 
-        Raises ValueError with a message when the text does not fit.
+        Raises ValueError with a message when the text is not of the type's form, and
+        :class:`OptionRange` (a ValueError) when it is but is out of range.
         """
-        t = self.type
-        if t == "bool":
-            low = text.strip().lower()
-            if low in ("true", "false"):
-                return low == "true"
-            raise ValueError("must be true or false")
-        if t == "int":
-            if not re.fullmatch(r"[-+]?[0-9]+", text.strip()):
-                raise ValueError("must be a whole number")
-            digits = len(text.strip().lstrip("+-"))
-            if digits > MAX_INT_DIGITS:
-                raise OptionRange(f"a number of {digits} digits: the limit is {MAX_INT_DIGITS}")
-            return int(text)
-        if t == "list":
-            items = [x for x in text.replace(",", " ").split() if x]
-            known = {str(v): v for v in self.values or []}    # '2' names the value 2
-            return [known.get(x, x) for x in items]
-        return text
+        return self.option_type.parse(self, text, cards)
 
-    def describe(self) -> str:
-        """The allowed values in words: ``a | b``, ``2..3``, or the type."""
-        if self.type == "choice":
-            return " | ".join(map(str, self.values or []))
-        if self.type == "int":
-            return f"{self.min}..{self.max}" if self.min is not None else "int"
-        return self.type
+    def describe(self, cards: "Cards | None" = None) -> str:
+        """The allowed values in short: ``a | b``, ``2..3``, or the type."""
+        return self.option_type.describe(self, cards)
+
+    def allowed(self, cards: "Cards | None" = None) -> str:
+        """The allowed values in words (``one of a, b``, ``2 to 3``, ``true or false``)."""
+        return self.option_type.allowed(self, cards)
+
+    def widget(self, cards: "Cards") -> dict:
+        """How the web lobby asks for this option (:meth:`OptionType.widget`)."""
+        return self.option_type.widget(self, cards)
 
 
 @dataclass
@@ -277,6 +235,8 @@ class Step:
     enter: Callable | None = None   # G -> this step, entered (its do run)
     follow: Callable | None = None  # (G, L) -> the next step, entered (a transition taken)
     lists_from_sight: bool = False  # its listing reads only what the actor sees (sight.py)
+    extra: dict = field(default_factory=dict)   # attribute -> its compiled value, for the
+    #                                 step attributes the engine does not know (lang.steps)
 
     @property
     def key(self) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from ..lang.effects import effects_text as _effects
+from ..lang.steps import STEP_ATTRIBUTES
 
 _SEE = {"all": "seen by everyone", "owner": "seen by its owner", "count": "face down (only the count shows)"}
 
@@ -38,7 +39,7 @@ def explain(rules, formal: bool = False) -> str:
         lines += ["", "Options (value in this game; default; allowed):"]
         for name, o in rules.option_decls.items():
             lines.append(f"  {name} = {_value(rules.options.get(name))}   "
-                         f"(default {_value(o.default)}; {o.describe()})"
+                         f"(default {_value(o.default)}; {o.describe(rules.cards)})"
                          + (f"  {o.doc}" if o.doc else "") + _rule(o.rule))
     lines += ["", "Zones:"]
     for name, z in rules.zones.items():
@@ -98,6 +99,8 @@ def explain(rules, formal: bool = False) -> str:
                 parts.append(f"any of the seats {s['actors']} may act, one at a time, in "
                              f"that order of precedence: {' or '.join(s['actions'])}; it "
                              f"closes when none may act{until}")
+            parts += [a.explain(s[key]) for key, a in STEP_ATTRIBUTES.items()
+                      if a.explain is not None and key in s]
             nxt = s.get("next")
             if isinstance(nxt, str):
                 parts.append(f"go to {nxt}")
@@ -164,7 +167,8 @@ def _flatten(rules) -> dict:
     out["cards"].update({f"extra {e}": f"x{n}" for e, n in cards.extra.items()})
     out["cards"].update({f"value {k}": str(v) for k, v in cards.values.items()})
     for name, o in rules.option_decls.items():
-        kind = o.type if o.describe() == o.type else f"{o.type} {o.describe()}"
+        short = o.describe(rules.cards)
+        kind = o.type if short == o.type else f"{o.type} {short}"
         out["options"][name] = (f"{kind}, default {_value(o.default)}"
                                 + (f", chosen {_value(rules.options[name])}"
                                    if rules.options.get(name) != o.default else ""))
@@ -274,7 +278,7 @@ def starter(name: str, base_ref: str, rules) -> str:
         for oname, o in rules.option_decls.items():
             doc = (f"  {o.doc}" if o.doc else "") + (f" [rule {o.rule}]" if o.rule else "")
             lines.append(f"#   {oname}:")
-            lines.append(f"#     default: {_value(o.default)}    # {o.describe()}{doc}")
+            lines.append(f"#     default: {_value(o.default)}    # {o.describe(rules.cards)}{doc}")
     lines += ["",
               "# Definitions, steps, actions, zones and variables can be overridden by name",
               "# the same way (a mapping with the same keys); `null` deletes one. For example:",

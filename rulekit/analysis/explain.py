@@ -5,13 +5,15 @@ constructs' words templates, :mod:`.words`): the players and cards, the options 
 set, the table, then each phase with its steps in the order play reaches them (who
 acts, every action they may take, when it is allowed and what it does, in words),
 how the game ends and who wins or loses, and the definitions and procedures the
-rules use. Rule-book ids (``[rule ID]``) and the ruleset's ``doc`` texts are shown
+rules use. A step attribute with words of its own (:mod:`rulekit.lang.steps`) adds
+its line to its step. Rule-book ids (``[rule ID]``) and the ruleset's ``doc`` texts are shown
 beside what they belong to. No text about any particular game lives here.
 """
 from __future__ import annotations
 
 from ..lang.effects import EFFECTS, effect_key
 from ..lang.grammar import parse
+from ..lang.steps import STEP_ATTRIBUTES
 from ..lang.types import ExprError
 from .words import Phrase, Words
 
@@ -32,7 +34,8 @@ def plain(rules) -> str:
         for name, o in rules.option_decls.items():
             value = _value(rules.options.get(name))
             out.append(f"  {name}: {value}" + (f" - {o.doc}" if o.doc else "")
-                       + f" (default {_value(o.default)}; {_allowed(o)})" + _rule(o.rule))
+                       + f" (default {_value(o.default)}; {o.allowed(rules.cards)})"
+                       + _rule(o.rule))
     out += ["", "On the table:"]
     for name, z in rules.zones.items():
         where = f"each seat's {name}" if z.per == "seat" else f"the {name}"
@@ -101,6 +104,8 @@ def _phase(w: Words, rules, pname: str, phase, number: int, total: int, seen: se
         out += w.effect_lines(sdata.get("do"), "    ")
         if "actor" in sdata or "actors" in sdata:
             out += _decision(w, rules, pname, sdata, seen)
+        out += [f"    {w.template(a.words, (), **w.parts(a, sdata[key])).text}"
+                for key, a in STEP_ATTRIBUTES.items() if a.words and key in sdata]
         out += _next(w, rules, phase, sdata.get("next"))
     if pdata.get("heuristic") is not None:
         out.append("  (Bots judge a position for a seat by: " + w.text(pdata["heuristic"])
@@ -267,16 +272,6 @@ def _value(v) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(map(str, v)) + "]"
     return str(v)
-
-
-def _allowed(o) -> str:
-    if o.type == "choice":
-        return "one of " + ", ".join(map(str, o.values or []))
-    if o.type == "int":
-        return f"{o.min} to {o.max}" if o.min is not None else "a whole number"
-    if o.type == "list":
-        return "a list" + (" of " + ", ".join(map(str, o.values)) if o.values else "")
-    return "true or false" if o.type == "bool" else o.type
 
 
 def _a(word: str) -> str:

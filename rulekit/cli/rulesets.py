@@ -168,17 +168,14 @@ def cmd_rules(args) -> int:
 
 def cmd_schema(args) -> int:
     """``rulekit schema``: the installed JSON Schema's path (``--variant``: the one for
-    files with ``extends:``), or the whole schema, effects included, written to ``-o
-    FILE`` (``-`` for standard output)."""
-    import json
-
-    from ..lang.schema import load_schema, variant_schema
+    files with ``extends:``), or the whole schema, generated from the registries,
+    written to ``-o FILE`` (``-`` for standard output; the shipped files are written so)."""
+    from ..lang.schema import schema_text
     from ..source.files import schema_path
     if args.output is None:
         print(schema_path(args.variant))
         return 0
-    text = json.dumps(variant_schema() if args.variant else load_schema(), indent=1,
-                      ensure_ascii=False) + "\n"
+    text = schema_text(args.variant)
     if args.output == "-":
         print(text, end="")
         return 0

@@ -19,7 +19,6 @@ from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SU
                      VarDecl, ZoneDecl)
 from .context import CompileContext
 
-_STAND_IN = {"bool": False, "int": 0, "list": []}
 _EXTRA_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 
@@ -170,27 +169,35 @@ def _shown(value) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+_OPTION_FIELDS = ("type", "default", "values", "min", "max", "doc", "of", "rule")
+
+
 def _declare_options(c: CompileContext) -> None:
+    """The options: each checked by its type (:mod:`rulekit.lang.options`), then the
+    values chosen (text is read by the type: a text not of its form is an
+    ``option-form`` error, a malformed command line)."""
     c.option_decls = {}
     c.user_options = {}
     for name, o in (c.data.get("options") or {}).items():
         decl = OptionDecl(name, o["type"], o["default"], o.get("values"), o.get("min"),
-                          o.get("max"), o.get("doc", ""), o.get("of"), o.get("rule", ""))
+                          o.get("max"), o.get("doc", ""), o.get("of"), o.get("rule", ""),
+                          {k: v for k, v in o.items() if k not in _OPTION_FIELDS})
         c.option_decls[name] = decl
-        if decl.type == "choice" and not decl.values:
-            c.err(("options", name), f"option '{name}': a choice needs `values`")
+        kind = decl.option_type
+        lacking = next((k for k in kind.needs if not o.get(k)), None)
+        if lacking is not None:
+            c.err(("options", name), f"option '{name}': a {decl.type} needs `{lacking}`")
             continue
         c.user_options[name] = decl.default
-        problem = decl.check(decl.default)
+        problem = decl.check(decl.default, c.cards)
         if problem:
             c.err(("options", name, "default"),
                   f"option '{name}': default {decl.default!r} {problem}", "option")
             # keep the option known (a typed stand-in) so its uses raise nothing more
-            c.options[name] = _STAND_IN.get(decl.type) if decl.type != "choice" \
-                else next((v for v in decl.values or [] if isinstance(v, (str, int))), "")
+            c.options[name] = kind.stand_in(decl, c.cards)
             continue
         try:
-            c.options[name] = decl.items_to_values(decl.default, c.cards)
+            c.options[name] = decl.in_play(decl.default, c.cards)
         except ValueError as exc:
             c.err(("options", name, "default"), f"option '{name}': default {exc}", "option")
     for name, value in c.chosen.items():
@@ -200,22 +207,22 @@ def _declare_options(c: CompileContext) -> None:
                          "option")
             continue
         decl = c.option_decls[name]
-        if isinstance(value, str) and decl.type != "choice":
+        if isinstance(value, str):
             try:
-                value = decl.parse(value)
+                value = decl.parse(value, c.cards)
             except OptionRange as exc:
                 c.sink.error(None, f"option {name}={_short(value)}: {exc}", "option")
                 continue
             except ValueError as exc:        # not of the option's form: a usage error
                 c.sink.error(None, f"option {name}={_short(value)}: {exc}", "option-form")
                 continue
-        problem = decl.check(value)
+        problem = decl.check(value, c.cards)
         if problem:
             c.sink.error(None, f"option {name}={_shown(value)}: {problem}", "option")
             continue
         c.user_options[name] = value
         try:
-            c.options[name] = decl.items_to_values(value, c.cards)
+            c.options[name] = decl.in_play(value, c.cards)
         except ValueError as exc:
             c.sink.error(None, f"option {name}={_shown(value)}: {exc}", "option")
 

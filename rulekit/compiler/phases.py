@@ -1,14 +1,15 @@
 """Phases, their actions and steps, and the links between steps.
 
 :func:`compile_phases` compiles each phase's actions (choice domain, ``legal``, ``do``),
-its steps (entry ``do``, ``actor``, transitions), its ``heuristic`` and its
-``display`` lines;
+its steps (each attribute by its hook: :mod:`rulekit.lang.steps`), its ``heuristic``
+and its ``display`` lines;
 :func:`link` resolves each transition's target: a step of the same phase, else a phase
 (its start step).
 """
 from __future__ import annotations
 
 from ..lang.expressions import Scope
+from ..lang.steps import STEP_ATTRIBUTES, StepBuild
 from ..lang.syntax import walk
 from ..model import TYPED_CHOICES, ActionDef, Phase, Step, Transition
 from ..lang.effects.telling import template
@@ -143,84 +144,15 @@ def choice_kind(domain) -> str:
 
 
 def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
-    has_actor = "actor" in sdata
-    shared = "actors" in sdata
-    if has_actor and shared:
-        c.err(path + ("actors",), f"step '{name}': has both 'actor' (one seat decides) and "
-              "'actors' (several seats may act); keep one", "schema")
-    if "actions" in sdata and not (has_actor or shared):
-        c.err(path + ("actions",), f"step '{name}': has actions but no 'actor' (or "
-              "'actors') to choose them", "schema")
-    if sdata.get("simultaneous") and "until" in sdata:
-        c.err(path + ("until",), f"step '{name}': a simultaneous step has no 'until': it "
-              "closes once every listed seat has chosen", "schema")
-    entry_scope = Scope()
-    do = c.effects(path + ("do",), entry_scope, share=True)
-    # locals bound by `let` in do stay visible to the actor and the transitions (a
-    # shared window's transitions are taken when it closes: no one seat acted last)
-    after = Scope(locals=entry_scope.locals,
-                  specials=frozenset({"actor", "last_action"}) if has_actor else frozenset())
-    actor = actors = until = None
-    step_actions = []
-    if shared:
-        a = c.expr(path + ("actors",), Scope(locals=after.locals), "list")
-        actors = c.fn(a.code) if a else None
-        unsure = a is not None and a.type == "any" and c.errors_so_far()  # after an error
-        if a is not None and not unsure and (a.type != "list" or
-                                             a.items not in (None, "seat", "int", "any")):
-            c.err(path + ("actors",), f"step '{name}': actors must be a list of seats (such "
-                  "as seats() or filter(seats_from(leader), s -> ...))", "type")
-        if "until" in sdata:
-            c.step_actions = [str(a) for a in sdata.get("actions") or []]
-            try:
-                u = c.expr(path + ("until",), Scope(locals=after.locals,
-                                                    specials=frozenset({"actor", "last_action"})))
-            finally:
-                c.step_actions = None
-            until = c.fn(u.code) if u else None
-    if has_actor or shared:
-        if has_actor:
-            a = c.expr(path + ("actor",), Scope(locals=after.locals), "seat")
-            actor = c.fn(a.code) if a else None
-        for i, aname in enumerate(sdata.get("actions") or []):
-            if aname not in actions:
-                c.err_or_blame(path + ("actions", i), ("phases", phase, "actions", aname),
-                               f"action '{aname}'", f"step '{name}': phase '{phase}' has no "
-                               f"action '{aname}'{c.suggest(aname, actions)}", "unknown-name")
-            else:
-                step_actions.append(actions[aname])
-                c.used_actions.add((phase, aname))
-    transitions = []
-    c.step_actions = [str(a) for a in sdata.get("actions") or []] if has_actor else None
-    try:
-        _transitions(c, path, sdata, after, transitions)
-    finally:
-        c.step_actions = None
-    return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
-                sdata.get("doc", ""), rule=sdata.get("rule", ""), actors=actors,
-                simultaneous=bool(sdata.get("simultaneous")) and shared, until=until,
-                decides=has_actor or shared)
-
-
-def _transitions(c: CompileContext, path, sdata, after: Scope, transitions: list) -> None:
-    """Compile a step's ``next`` into ``transitions``."""
-    nxt = sdata.get("next")
-    if isinstance(nxt, str):
-        transitions.append(Transition(c.empty(path + ("next",)), None,
-                                      nxt, c.src.pos(path + ("next",))))
-    else:
-        for i, tdata in enumerate(nxt or []):
-            tp = path + ("next", i)
-            if tp in c.left_out:                  # malformed: reported, left out
-                continue
-            code = "True"
-            if "if" in tdata:
-                cnd = c.expr(tp + ("if",), after)
-                code = cnd.code if cnd else "True"
-            do_t = c.effects(tp + ("do",), after)
-            transitions.append(Transition(do_t, None, tdata["goto"],
-                                          c.src.pos(tp + ("goto",)), str(tdata.get("if", "")),
-                                          code))
+    """A step, compiled by its attributes' hooks in registry order
+    (:mod:`rulekit.lang.steps`)."""
+    s = StepBuild(path, phase, name, sdata, actions)
+    for attribute in STEP_ATTRIBUTES.values():
+        attribute.compile(c, s)
+    transitions = [Transition(t.pop("do"), None, **t) for t in s.transitions]
+    return Step(name, phase, s.do, s.actor, s.actions, transitions, c.src.key_pos(path),
+                s.doc, rule=s.rule, actors=s.actors, simultaneous=s.simultaneous,
+                until=s.until, decides=s.has_actor or s.shared, extra=s.extra)
 
 
 def link(c: CompileContext, phases: dict) -> None:

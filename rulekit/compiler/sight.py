@@ -19,9 +19,10 @@ is one of:
   indexed by the actor (``G.z['hand'][G.actor]``, or through locals holding them);
 - the number of cards of any zone, or of any seat's list (``len(...)``, ``not ...``):
   a redeal keeps every count;
-- ``G`` passed to a built-in of :data:`SIGHTED_BUILTINS`, which read only their
-  arguments (themselves held to these rules), the card tables, the seats in play and
-  the tags of the cards they are given; or to the step's own lazy listing.
+- ``G`` passed to a built-in of :func:`sighted_builtins` (each declared ``sighted``),
+  which read only their arguments (themselves held to these rules), the card tables,
+  the seats in play and the tags of the cards they are given; or to the step's own
+  lazy listing.
 
 Anything else (a definition too large to write in place, ``G.where``, a zone of
 another seat's) makes the answer False. (A built-in reading tags may be given any card,
@@ -32,14 +33,15 @@ from __future__ import annotations
 
 import ast
 
-# built-ins given the game state that read nothing of it but the card tables, the
-# seats in play, the player count and the tags of the cards passed to them (checked
-# against their source in tests/test_sight.py)
-SIGHTED_BUILTINS = frozenset({
-    "card", "rank_name", "highest", "lowest", "face", "by_rank", "runs", "bottom_run",
-    "seat_of", "play_of", "kind_of", "plays_in", "last_play", "seats", "seats_in",
-    "is_in", "seats_from", "left_of", "next_seat", "suits", "ranks", "value"})
-_CALLS = frozenset(f"_B_{name}" for name in SIGHTED_BUILTINS) | {"_typed_text"}
+from ..lang.builtins import REGISTRY
+
+
+def sighted_builtins() -> frozenset:
+    """The built-ins given the game state that read nothing of it but the card tables,
+    the seats in play, the player count and the tags of the cards passed to them: those
+    that declare it (``sighted=True``, :mod:`rulekit.lang.functions`), read from the
+    registry each time (tests/test_sight.py checks their source)."""
+    return frozenset(name for name, b in REGISTRY.items() if b.sighted)
 
 
 def lists_from_sight(source: str, names: tuple, zones: dict) -> bool:
@@ -59,6 +61,7 @@ def lists_from_sight(source: str, names: tuple, zones: dict) -> bool:
 class _Reads:
     def __init__(self, fn: ast.FunctionDef, zones: dict, names: tuple):
         self.fn, self.zones, self.names = fn, zones, names
+        self.calls = {f"_B_{name}" for name in sighted_builtins()} | {"_typed_text"}
         self.parent: dict = {}
         for node in ast.walk(fn):
             for child in ast.iter_child_nodes(node):
@@ -107,7 +110,7 @@ class _Reads:
                 return self._zone_use(self.parent.get(up), zone)
             return False
         if isinstance(up, ast.Call) and up.args and up.args[0] is node \
-                and isinstance(up.func, ast.Name) and (up.func.id in _CALLS
+                and isinstance(up.func, ast.Name) and (up.func.id in self.calls
                                                       or up.func.id in self.names):
             return True
         return False

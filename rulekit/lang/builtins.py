@@ -29,10 +29,10 @@ from .functions import REGISTRY, Builtin, builtin, compiled_builtin  # noqa: F40
 compiled_builtin("rank", "card", "rank", "the card's rank as its index in cards.ranks (lowest "
                  "0); null for null", "rank(first(hand[actor])) >= rank(top(trick))",
                  inline="_RANK.get({0})",
-                 words="the rank of {0}")
+                 words="the rank of {0}", pack="rank")
 compiled_builtin("suit", "card", "suit", "the card's suit letter; null for null",
                  "suit(c) == trump", inline="_SUIT.get({0})",
-                 words="the suit of {0}")
+                 words="the suit of {0}", pack="suit")
 
 # pile ends read the zone's `top` key, so the compiler writes them per zone
 compiled_builtin("top", "cards", "card", "the card at the pile's top end (zone key `top`; a "
@@ -48,14 +48,14 @@ compiled_builtin("top_n", "cards int", "cards", "the n cards at the pile's top e
 
 @builtin("str", "card", "the card a text names ('QS', '10h'); a text that names no card of "
          "the pack is an error when the ruleset is checked", "card('QS') in hand[actor]",
-         state=True,
+         state=True, sighted=True,
          words="{0}")
 def card(G, text):
     return G.rules.parse_card(text)
 
 
 @builtin("card", "str", "the card's rank as written in cards.ranks ('T', 'A', '7')",
-         "rank_name(c) == 'A'", state=True,
+         "rank_name(c) == 'A'", state=True, sighted=True, pack="rank_name",
          words="the rank of {0}")
 def rank_name(G, c):
     r = G.rules.rank_of.get(c)
@@ -64,7 +64,7 @@ def rank_name(G, c):
 
 @builtin("cards", "card", "the card of highest rank (the first such in list order; cards "
          "without a rank, the extra cards, are left out); null if none", "highest(hand[s])",
-         state=True,
+         state=True, sighted=True,
          words="the highest card of {0}")
 def highest(G, cs):
     return _by_rank(G, cs, max)
@@ -72,7 +72,7 @@ def highest(G, cs):
 
 @builtin("cards", "card", "the card of lowest rank (the first such in list order; cards "
          "without a rank, the extra cards, are left out); null if none", "lowest(p)",
-         state=True,
+         state=True, sighted=True,
          words="the lowest card of {0}")
 def lowest(G, cs):
     return _by_rank(G, cs, min)
@@ -87,13 +87,14 @@ def _by_rank(G, cs, pick):
 
 @builtin("card", "str", "the card's face: its text without the copy mark ('QS' for QS#2, "
          "'JK' for JK#2), the same for every copy of a card", "face(c) == 'JK'", state=True,
+         sighted=True, pack="face",
          words="the face of {0}")
 def face(G, c):
     return G.rules.cards.face_of.get(c) if c.__class__ is str else None
 
 
 @builtin("cards", "cards", "the cards sorted by rank, lowest first (suit order breaks ties)",
-         "by_rank(hand[actor])", state=True,
+         "by_rank(hand[actor])", state=True, sighted=True,
          words="{0} sorted by rank")
 def by_rank(G, cs):
     key = G.rules.card_order
@@ -108,7 +109,7 @@ def singles(cs):
 
 @builtin("cards int", "list",
          "every run of n or more cards of one suit in consecutive rank order, each ascending",
-         "runs(hand[actor], 2)", state=True,
+         "runs(hand[actor], 2)", state=True, sighted=True,
          words="the runs of {1} or more cards of one suit in {0}")
 def runs(G, cs, n):
     up = G.rules.next_up
@@ -179,7 +180,7 @@ def runs_by_suit(G, cs, n):
 
 @builtin("cards", "cards",
          "the bottom run of a pile: its first card and each next card that continues the same "
-         "suit in consecutive rank", "bottom_run(trick)", state=True,
+         "suit in consecutive rank", "bottom_run(trick)", state=True, sighted=True,
          words="the run at the bottom of {0}")
 def bottom_run(G, cs):
     if not cs:
@@ -199,7 +200,7 @@ def bottom_run(G, cs):
 # ---- tagged zones ----------------------------------------------------------------------
 
 @builtin("card", "seat", "the seat that put the card on the tagged zone it lies in; null if untagged",
-         "hand[seat_of(c)]", state=True,
+         "hand[seat_of(c)]", state=True, sighted=True,
          words="the seat that played {0}")
 def seat_of(G, c):
     t = G.tags.get(c)
@@ -207,7 +208,7 @@ def seat_of(G, c):
 
 
 @builtin("card", "int", "the play number the card got on its tagged zone (1, 2, ...); null if untagged",
-         "play_of(c) > start", state=True,
+         "play_of(c) > start", state=True, sighted=True,
          words="the play number of {0}")
 def play_of(G, c):
     t = G.tags.get(c)
@@ -215,7 +216,7 @@ def play_of(G, c):
 
 
 @builtin("card", "str", "the kind the card was moved with (`as 'KIND'`; default 'play')",
-         "kind_of(c) == 'play'", state=True,
+         "kind_of(c) == 'play'", state=True, sighted=True,
          words="the kind of play {0} was")
 def kind_of(G, c):
     t = G.tags.get(c)
@@ -223,7 +224,7 @@ def kind_of(G, c):
 
 
 @builtin("cards", "list", "the cards grouped by play number, oldest first (untagged cards alone)",
-         "count(plays_in(trick))", state=True,
+         "count(plays_in(trick))", state=True, sighted=True,
          words="the plays on {0}")
 def plays_in(G, cs):
     out: list = []
@@ -241,7 +242,7 @@ def plays_in(G, cs):
 
 
 @builtin("cards", "play", "the most recent play still on a tagged pile (empty list if none)",
-         "last_play(trick)", state=True,
+         "last_play(trick)", state=True, sighted=True,
          words="the last play on {0}")
 def last_play(G, cs):
     if not cs:
@@ -258,14 +259,14 @@ def last_play(G, cs):
 
 # ---- seats -----------------------------------------------------------------------------
 
-@builtin("", "list", "every seat 0..n-1", "seats()", state=True, items="seat",
+@builtin("", "list", "every seat 0..n-1", "seats()", state=True, sighted=True, items="seat",
          words="every seat")
 def seats(G):
     return list(range(G.n))
 
 
 @builtin("", "list", "the seats still in the game, in seat order", "count(seats_in())",
-         state=True, items="seat",
+         state=True, sighted=True, items="seat",
          words="the seats still in")
 def seats_in(G):
     inp = G.inplay
@@ -273,6 +274,7 @@ def seats_in(G):
 
 
 @builtin("seat", "bool", "true if the seat is still in the game", "is_in(s)", state=True,
+         sighted=True,
          words="{0} is still in the game|{0} is out of the game")
 def is_in(G, s):
     return s is not None and G.inplay[s]
@@ -280,7 +282,7 @@ def is_in(G, s):
 
 @builtin("seat", "list",
          "the seats still in, clockwise starting at s (s first if still in)",
-         "seats_from(left_of(dealer))", state=True, items="seat",
+         "seats_from(left_of(dealer))", state=True, sighted=True, items="seat",
          words="the seats still in, clockwise from {0}")
 def seats_from(G, s):
     n, inp = G.n, G.inplay
@@ -288,7 +290,7 @@ def seats_from(G, s):
 
 
 @builtin("seat", "seat", "the next seat clockwise after s that is still in the game; "
-         "s itself if nobody else is", "left_of(actor)", state=True,
+         "s itself if nobody else is", "left_of(actor)", state=True, sighted=True,
          words="the seat to the left of {0}")
 def left_of(G, s):
     n, inp = G.n, G.inplay
@@ -303,7 +305,7 @@ def left_of(G, s):
 
 
 @builtin("seat", "seat", "the seat directly clockwise after s, in or out", "next_seat(dealer)",
-         state=True,
+         state=True, sighted=True,
          words="the seat after {0}")
 def next_seat(G, s):
     return (s + 1) % G.n
@@ -312,5 +314,6 @@ def next_seat(G, s):
 from . import lists  # noqa: E402,F401 (registers the list built-ins)
 
 # the built-ins that make choice domains (numbers, suits, ranks, combinations, subsets)
-for _fn, _params, _result, _doc, _example, _state, _items, _words in DOMAIN_BUILTINS:
-    builtin(_params, _result, _doc, _example, state=_state, items=_items, words=_words)(_fn)
+for _fn, _params, _result, _doc, _example, _state, _items, _words, _sighted in DOMAIN_BUILTINS:
+    builtin(_params, _result, _doc, _example, state=_state, items=_items, words=_words,
+            sighted=_sighted)(_fn)

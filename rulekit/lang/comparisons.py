@@ -9,7 +9,10 @@ pack of 13 ranks (0 to 12), ``option.NAME == 'sometimes'`` for a choice option w
 that value (or a number outside an int option's ``min``..``max``), ``last_action ==
 'tkae'`` in the transitions of a step that offers no such action. The values come from
 the ruleset (its ``cards:``, its options, the step's ``actions``), so this works for any
-pack. The error is at the literal and says what there is.
+pack. The error is at the literal and says what there is. Which built-ins the pack
+fixes is declared on each (``pack=``, :mod:`.functions`; their values:
+:data:`rulekit.lang.literals.PACK_DOMAINS`), and what an option allows on its type
+(:meth:`rulekit.lang.options.OptionType.literal`).
 
 :class:`Comparisons` is a part of :class:`rulekit.lang.expressions.Compiler`; its
 ``ctx`` offers ``cards`` (:class:`rulekit.cards.Cards`), ``definitions`` and, when it
@@ -20,10 +23,11 @@ from __future__ import annotations
 
 import difflib
 
+from .functions import REGISTRY
+from .literals import PACK_DOMAINS, among, pack_text
+from .options import OPTION_TYPES
 from .syntax import literal
 from .types import ExprError, Typed, compatible
-
-_BY_PACK = ("rank_name", "suit", "face", "rank")     # built-ins whose values the pack fixes
 
 
 class Comparisons:
@@ -90,41 +94,20 @@ class Comparisons:
         kind = node.kind if node is not None else None
         if typed.type == "card":                       # a card is its text: QS, QS#2
             cards = ctx.cards
-            return (lambda v: v in cards.rank_of, "a card of this pack", _pack(cards),
+            return (lambda v: v in cards.rank_of, "a card of this pack", pack_text(cards),
                     list(cards.face_of.values()))
-        if kind == "call" and node.name in _BY_PACK and node.name not in ctx.definitions:
-            cards, name = ctx.cards, node.name
-            if name == "rank":
-                n = len(cards.ranks)
-                return (lambda v: isinstance(v, int) and 0 <= v < n, "a rank of this pack",
-                        f"its ranks are 0 ({cards.ranks[0]}) to {n - 1} ({cards.ranks[-1]})",
-                        [])
-            if name == "rank_name":
-                return _among(cards.ranks, "a rank name of this pack", "it has")
-            if name == "suit":
-                return _among(cards.suits, "a suit of this pack", "it has")
-            faces = list(dict.fromkeys(cards.face_of.values()))
-            return (lambda v: v in faces, "a card of this pack", _pack(cards), faces)
+        domain = _pack_domain(ctx, node)
+        if domain is not None:
+            return PACK_DOMAINS[domain](ctx.cards)
         if kind == "attr" and node.base == "option":
-            name = node.attr
-            decl = (getattr(ctx, "option_decls", None) or {}).get(name)
+            decl = (getattr(ctx, "option_decls", None) or {}).get(node.attr)
             if decl is None:
                 return None
-            if decl.type == "choice" and decl.values:
-                return _among(decl.values, f"a value of option '{name}'", "it allows",
-                              sep=", ")
-            if decl.type == "int" and (decl.min is not None or decl.max is not None):
-                lo, hi = decl.min, decl.max
-                has = (f"it allows {lo} to {hi}" if lo is not None and hi is not None else
-                       f"it allows {lo} or more" if lo is not None else
-                       f"it allows {hi} or less")
-                return (lambda v: isinstance(v, int) and (lo is None or v >= lo)
-                        and (hi is None or v <= hi), f"a value of option '{name}'", has, [])
-            return None
+            return OPTION_TYPES[decl.type].literal(decl, ctx.cards)
         actions = getattr(ctx, "step_actions", None)
         if kind == "name" and node.name == "last_action" \
                 and typed.code == "G.last_action" and actions:
-            return _among(actions, "an action of this step", "it offers", sep=", ")
+            return among(actions, "an action of this step", "it offers", sep=", ")
         return None
 
     def _hint(self, node, value, choices) -> str:
@@ -132,11 +115,11 @@ class Comparisons:
         case, a rank alias, a card written as people type it), or a close spelling."""
         if not isinstance(value, str):
             return ""
-        name = node.name if node is not None and node.kind == "call" else ""
+        domain = _pack_domain(self.ctx, node)
         cards = self.ctx.cards
-        if name == "rank_name" and value in cards.aliases:
+        if domain == "rank_name" and value in cards.aliases:
             return f" ('{value}' is written '{cards.aliases[value]}' here)"
-        if (name == "face" or node is None) and cards.lookup(value) is not None:
+        if (domain == "face" or node is None) and cards.lookup(value) is not None:
             return f" (this pack writes it '{cards.face_of[cards.lookup(value)]}')"
         texts = [str(c) for c in choices]
         same = [c for c in texts if c.upper() == value.upper()]
@@ -147,16 +130,13 @@ class Comparisons:
         return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _pack(cards) -> str:
-    extra = f"; and {' '.join(cards.extra)}" if cards.extra else ""
-    return (f"its cards are a rank ({' '.join(cards.ranks)}) then a suit "
-            f"({' '.join(cards.suits)}){extra}")
-
-
-def _among(values, what: str, verb: str, sep: str = " "):
-    values = list(values)
-    return (lambda v: any(v == x and type(v) is type(x) for x in values), what,
-            f"{verb} {sep.join(str(v) for v in values)}", values)
+def _pack_domain(ctx, node) -> str | None:
+    """The pack domain of ``node``'s value: a call of a built-in that declares one (a
+    definition of the same name hides the built-in), else None."""
+    if node is None or node.kind != "call" or node.name in ctx.definitions:
+        return None
+    b = REGISTRY.get(node.name)
+    return b.pack if b is not None else None
 
 
 def article(word: str) -> str:

@@ -61,22 +61,23 @@ def _choices(cs, lo, hi, what: str) -> list:
 
 
 # (function, parameter types, result type, doc, example, reads the state, item type,
-# words: how a call reads in English, see rulekit.lang.functions)
+# words: how a call reads in English, sighted: reads of the state only the pack's
+# tables; see rulekit.lang.functions)
 DOMAIN_BUILTINS = [
     (numbers, "int int", "list", f"the whole numbers from a to b, both included, ascending "
      f"(at most {MAX_NUMBERS} of them)", "numbers(1, 7)", False, "int",
-     "the whole numbers from {0} to {1}"),
+     "the whole numbers from {0} to {1}", False),
     (suits, "", "list", "the suits of the pack, in cards.suits order", "suits()", True,
-     "suit", "the suits"),
+     "suit", "the suits", True),
     (ranks, "", "list", "the ranks of the pack as numbers (0 the lowest), ascending",
-     "ranks()", True, "rank", "the ranks"),
+     "ranks()", True, "rank", "the ranks", True),
     (value, "card", "int", "the card's value in cards.values (its own, else its rank's, "
      "else its suit's, else 0); null for null", "sum_of(taken[s], c -> value(c))", True, None,
-     "the value of {0}"),
+     "the value of {0}", True),
     (combinations, "cards int", "list", f"every choice of k of the cards (each a play, its "
      f"cards in list order; at most {MAX_CHOICES} of them)", "combinations(hand[actor], 3)",
-     False, "play", "every choice of {1} cards from {0}"),
+     False, "play", "every choice of {1} cards from {0}", False),
     (subsets, "cards int int", "list", f"every choice of lo to hi of the cards, fewest "
      f"first (each a play; at most {MAX_CHOICES} of them)", "subsets(hand[actor], 1, 3)",
-     False, "play", "every choice of {1} to {2} cards from {0}"),
+     False, "play", "every choice of {1} to {2} cards from {0}", False),
 ]

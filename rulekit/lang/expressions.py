@@ -25,6 +25,7 @@ from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
 from .comparisons import Comparisons
 from .grammar import parse
+from .options import OPTION_TYPES, OptionType
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mixed  # noqa: F401 (re-exported)
 
 # --------------------------------------------------------------------------------------
@@ -187,9 +188,9 @@ class Compiler(Comparisons):
                             "unknown-option", attr)
         self.ctx.used_options.add(attr)
         value = opts[attr]
-        typ = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
-               else "list" if isinstance(value, list) else "str")
-        return Typed(self.ctx.const(value), typ)
+        decl = (getattr(self.ctx, "option_decls", None) or {}).get(attr)
+        kind = OPTION_TYPES.get(decl.type, OptionType()) if decl is not None else OptionType()
+        return Typed(self.ctx.const(value), kind.expr_type(decl, value))
 
     def n_index(self, t, scope):
         self.indexed = t.base

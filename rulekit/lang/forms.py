@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .registries import Registry
+
 
 @dataclass(frozen=True)
 class Form:
@@ -25,7 +27,7 @@ class Form:
     example: str
 
 
-FORMS: dict[str, Form] = {}
+FORMS: dict[str, Form] = Registry("an expression form")
 
 
 def _form(key: str, written: str, doc: str, words: str, example: str) -> None:

@@ -1,4 +1,5 @@
-"""Check the merged ruleset's shape against the JSON Schema (Draft 2020-12).
+"""Check the merged ruleset's shape against the JSON Schema (Draft 2020-12), which
+:mod:`.shape` builds from the registries.
 
 Errors are reported at the YAML position of the offending node (for an unknown key, at
 the key) in words a rules author understands; a ``oneOf``/``anyOf`` failure (an effect, a
@@ -10,22 +11,35 @@ import json
 from functools import lru_cache
 
 from ..errors import Diagnostic, DiagnosticSink, suggest
-from ..source.files import schema_path
 from ..source.yaml_source import Source
-from .effects import schema_branches
+from .registries import Registry
+from .shape import ruleset_schema
 
 _TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
                "object": "a mapping (key: value lines)", "array": "a list", "null": "empty",
                "number": "a number"}
 
 
-@lru_cache(maxsize=1)
 def load_schema() -> dict:
-    """The ruleset JSON Schema shipped in the package, parsed once, with its ``effect``
-    definition generated from the effect registry (:mod:`rulekit.lang.effects`)."""
-    schema = json.loads(schema_path().read_text(encoding="utf-8"))
-    schema["$defs"]["effect"] = {"anyOf": schema_branches()}   # disjoint: one key each
-    return schema
+    """The ruleset JSON Schema, built from rulekit's declarations
+    (:func:`rulekit.lang.shape.ruleset_schema`: the option types, the step attributes
+    and the effects from their registries), once for each state of the registries. Do
+    not change the dict returned."""
+    return _schema(Registry.changes)
+
+
+@lru_cache(maxsize=1)
+def _schema(changes: int) -> dict:
+    return ruleset_schema()
+
+
+def schema_text(variant: bool = False) -> str:
+    """The schema (``variant``: the one for a file with ``extends:``) as the text of the
+    files shipped for editors (``rulesets/ruleset.schema.json``,
+    ``rulesets/ruleset-variant.schema.json``): JSON indented by one, ending in a new
+    line; the same text every time (a test holds the shipped files to it)."""
+    return json.dumps(variant_schema() if variant else load_schema(), indent=1,
+                      ensure_ascii=False) + "\n"
 
 
 def variant_schema() -> dict:
@@ -67,10 +81,14 @@ def variant_schema() -> dict:
     return relax(schema, top=True)
 
 
-@lru_cache(maxsize=1)
 def _validator():
-    """A Draft 2020-12 validator whose ``integer`` is a whole number written as one
-    (``2.0`` is not an integer here, nor is ``true``)."""
+    """A Draft 2020-12 validator of :func:`load_schema` whose ``integer`` is a whole
+    number written as one (``2.0`` is not an integer here, nor is ``true``)."""
+    return _validator_of(Registry.changes)
+
+
+@lru_cache(maxsize=1)
+def _validator_of(changes: int):
     import jsonschema
     from jsonschema import validators
     base = jsonschema.Draft202012Validator

@@ -23,6 +23,7 @@ from dataclasses import replace
 from ..errors import DiagnosticSink
 from ..source.yaml_source import Source
 from .schema import effect_form_errors, report_shape_error, shape_errors
+from .steps import STEP_ATTRIBUTES
 
 # what a malformed item of a list is replaced with (schema-valid, never compiled)
 EFFECT_PLACEHOLDER = {"announce": ""}
@@ -32,7 +33,6 @@ _SECTIONS = ("options", "zones", "vars", "definitions", "procedures")
 _TOP_LEAVES = {"title", "summary", "rule_book", "start", "returns", "extends", "setup"}
 _STAND_INS = {"rulekit": 1, "name": "ruleset"}
 _ACTION_LEAVES = {"legal", "private", "keep_order", "doc", "rule"}
-_STEP_LEAVES = {"doc", "rule", "simultaneous", "until"}
 _HARMLESS = {"doc", "rule"}                 # a misspelt one of these: just left out
 _CHILD_LISTS = ("then", "else", "do")
 _ROUNDS = 6
@@ -151,7 +151,7 @@ def _unit(p: tuple) -> tuple:
         return _effect(p, 5)
     if p[2] == "actions":
         return p if len(p) == 5 and key in _ACTION_LEAVES else item
-    if len(p) == 5 and key in _STEP_LEAVES:
+    if len(p) == 5 and key in STEP_ATTRIBUTES and STEP_ATTRIBUTES[key].leaf:
         return p
     if key == "next" and len(p) >= 6 and isinstance(p[5], int):
         if len(p) >= 8 and p[6] == "do":

@@ -161,7 +161,9 @@ class Server:
 
     async def rulesets(self, request: Request):
         """``GET /api/rulesets``: ``{"rulesets": [{name, title, players, options}],
-        "kinds": [...], "bot": the default bot kind}``."""
+        "kinds": [...], "bot": the default bot kind}``; each option ``{name, type,
+        default, doc, widget}``, its widget declared by its type
+        (:meth:`rulekit.lang.options.OptionType.widget`)."""
         out = []
         for name in self.hall.offered():
             try:
@@ -170,8 +172,8 @@ class Server:
                 continue
             out.append({"name": name, "title": rules.title, "players": list(rules.players),
                         "options": [{"name": d.name, "type": d.type, "default": d.default,
-                                     "values": d.values, "min": d.min, "max": d.max,
-                                     "doc": d.doc} for d in rules.option_decls.values()]})
+                                     "doc": d.doc, "widget": d.widget(rules.cards)}
+                                    for d in rules.option_decls.values()]})
         return JSONResponse({"rulesets": out, "kinds": [PERSON, *KINDS],
                              "bot": self.default_bot})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..registries import Registry
 from ..types import compatible
 
 
@@ -29,8 +30,8 @@ class Effect:
     parts: str = "expr"
 
 
-EFFECTS: dict[str, Effect] = {}
-PRIMITIVES: dict[str, Callable] = {}
+EFFECTS: dict[str, Effect] = Registry("an effect")
+PRIMITIVES: dict[str, Callable] = Registry("an effect primitive")
 
 TEXT = {"type": "string"}
 EXPR = {"$ref": "#/$defs/expr"}
@@ -41,7 +42,8 @@ def effect(key: str, form: str, value: dict, doc_form: str, doc: str, example: s
            words: str, parts: str = "expr"):
     """Register the decorated compile function as effect ``key``; ``words`` is its
     English template (required) and ``parts`` says where the template's named parts
-    come from (see the module docstring of :mod:`rulekit.lang.effects`)."""
+    come from (see the module docstring of :mod:`rulekit.lang.effects`). Raises
+    :class:`rulekit.lang.registries.DuplicateName` when ``key`` is taken."""
     def wrap(fn):
         EFFECTS[key] = Effect(key, form, value, fn, explain, doc_form, doc, example,
                               children, ends_game, words, parts)
@@ -50,7 +52,8 @@ def effect(key: str, form: str, value: dict, doc_form: str, doc: str, example: s
 
 
 def primitive(fn):
-    """Register a runtime primitive under its own name (generated code calls it)."""
+    """Register a runtime primitive under its own name (generated code calls it); raises
+    :class:`rulekit.lang.registries.DuplicateName` when the name is taken."""
     PRIMITIVES[fn.__name__] = fn
     return fn
 

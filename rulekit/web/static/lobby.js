@@ -16,6 +16,26 @@ function current() {
   return catalog.rulesets.find((r) => r.name === $("ruleset").value);
 }
 
+// An option's input, from the widget its type declares (rulekit/lang/options.py):
+// input checkbox, number (min, max), select (values, labels) or text; value: the default.
+function widget(w) {
+  if (w.input === "checkbox") {
+    const input = el("input", {type: "checkbox"});
+    input.checked = w.value === true;
+    return input;
+  }
+  if (w.input === "select") {
+    const input = el("select", {});
+    (w.values || []).forEach((v, i) => input.append(el("option", {value: v, text: (w.labels || [])[i] ?? v})));
+    input.value = w.value;
+    return input;
+  }
+  const input = el("input", {type: w.input === "number" ? "number" : "text"});
+  for (const k of ["min", "max"]) if (w[k] !== null && w[k] !== undefined) input[k] = w[k];
+  input.value = w.value ?? "";
+  return input;
+}
+
 function drawOptions() {
   const r = current();
   const [lo, hi, dflt] = r.players;
@@ -25,18 +45,8 @@ function drawOptions() {
   const box = $("options");
   box.replaceChildren();
   for (const o of r.options) {
-    let input;
-    if (o.type === "bool") {
-      input = el("input", {type: "checkbox", "data-option": o.name});
-      input.checked = !!o.default;
-    } else if (o.type === "choice") {
-      input = el("select", {"data-option": o.name});
-      for (const v of o.values) input.append(el("option", {value: v, text: v}));
-      input.value = o.default;
-    } else {
-      input = el("input", {type: o.type === "int" ? "number" : "text", "data-option": o.name});
-      input.value = Array.isArray(o.default) ? o.default.join(" ") : (o.default ?? "");
-    }
+    const input = widget(o.widget);
+    input.dataset.option = o.name;
     box.append(el("label", {title: o.doc || ""}, o.name + " ", input,
                   el("span", {class: "sub", text: " " + (o.doc || "")})));
   }
@@ -61,9 +71,9 @@ async function make(ev) {
   $("error").textContent = "";
   const options = {};
   for (const i of $("options").querySelectorAll("[data-option]")) {
-    const r = current().options.find((o) => o.name === i.dataset.option);
+    const o = current().options.find((x) => x.name === i.dataset.option);
     const value = i.type === "checkbox" ? i.checked : i.value;
-    if (String(value) !== String(Array.isArray(r.default) ? r.default.join(" ") : r.default)) options[r.name] = value;
+    if (value !== o.widget.value) options[o.name] = value;       // only what was changed
   }
   const seats = [...$("seatkinds").querySelectorAll("select")].map((s) => s.value);
   const res = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
