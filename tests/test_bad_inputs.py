@@ -354,6 +354,12 @@ ROWS = [
       1, ("error", INJECT)),
     R("yaml-option-name-not-an-identifier", "yaml",
       V(f"options:\n  \"{INJECT}\": {{type: bool, default: false}}\n"), 1, ("error", INJECT)),
+    R("yaml-option-type-unknown", "yaml", V("options:\n  colour: {type: colour, default: red}\n"),
+      1, ("options.colour.type: the text 'colour' is not allowed; use one of: bool, int, "
+          "choice, list")),
+    R("yaml-option-choice-without-values", "yaml",
+      V("options:\n  pace: {type: choice, default: slow}\n"), 1,
+      "option 'pace': a choice needs `values`"),
     R("yaml-option-name-with-a-dash", "yaml",
       V("options:\n  no-sequences: {type: bool, default: false}\n"), 1,
       ("error", "no-sequences")),

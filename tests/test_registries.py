@@ -220,3 +220,34 @@ def test_an_option_type_key_is_its_own_or_shared_with_one_schema():
         option_type(type("T", (OptionType,), {"name": "toy_b",
                                               "keys": {"min": {"type": "string"}}}))
     assert "toy_a" not in OPTION_TYPES and "toy_b" not in OPTION_TYPES
+
+
+@pytest.mark.parametrize("declared, text, value", [
+    ({"type": "bool", "default": False}, " TRUE", True),
+    ({"type": "int", "default": 1}, "+3", 3),
+    ({"type": "choice", "values": ["slow", "quick"], "default": "slow"}, "quick", "quick"),
+    ({"type": "choice", "values": [1, 2], "default": 1}, "2", 2),     # a choice of numbers
+    ({"type": "list", "values": [1, 2, 3], "default": []}, "1, 3", [1, 3]),
+])
+def test_text_is_read_by_the_option_s_type(tmp_path, declared, text, value):
+    """``--option``, the API and the web lobby give text; each type reads its own."""
+    path = tmp_path / "toy.yaml"
+    path.write_text(LITERAL.replace("zones:", "options:\n  knob: " + json.dumps(declared)
+                                    + "\nzones:").replace("toy_peek(c) != 'H'",
+                                                          "option.knob == option.knob"))
+    rules = rulekit.load(str(path), options={"knob": text})
+    assert rules.options["knob"] == value and type(rules.options["knob"]) is type(value)
+
+
+@pytest.mark.parametrize("kind, text, error", [
+    ("bool", "maybe", "must be true or false"),
+    ("int", "two", "must be a whole number"),
+    ("int", "9" * 13, "limit is 12"),
+])
+def test_text_not_of_the_form_is_told_from_a_value_out_of_range(kind, text, error):
+    from rulekit.lang.options import OptionRange
+    from rulekit.model import OptionDecl
+    decl = OptionDecl("knob", kind, None)
+    with pytest.raises(ValueError, match=error) as raised:
+        decl.parse(text)
+    assert isinstance(raised.value, OptionRange) == (error == "limit is 12")

@@ -184,3 +184,53 @@ def test_four_pages_play_a_whole_mattis_game_by_clicks(browser, live):
     assert table.number == 2
     assert live.check.leaks == [] and live.check.messages > clicks
     assert live.server.errors == []
+
+
+def test_the_lobby_draws_each_option_from_the_widget_its_type_declares(browser, tmp_path):
+    """Options of every type, the toy `suit` among them (tests/toy_extensions.py): each
+    drawn from its widget, with its default; what is changed is sent, read by its type."""
+    from test_toy_extensions import TOY, register, unregister
+    text = TOY.replace("options:\n", "options:\n"
+                       "  fast: {type: bool, default: true}\n"
+                       "  rounds: {type: int, min: 1, max: 5, default: 2}\n"
+                       "  pace: {type: choice, values: [slow, quick], default: slow}\n"
+                       "  skip: {type: list, values: [1, 2, 3], default: [1, 2]}\n")
+    path = tmp_path / "toy.yaml"
+    path.write_text(text, encoding="utf-8")
+    register()
+    server = LiveServer(named=[str(path)])
+    try:
+        d = browser
+        d.get(server.url + "/?ruleset=toy.yaml")
+        WebDriverWait(d, 10).until(lambda dr: dr.find_elements(
+            By.CSS_SELECTOR, "[data-option='trump']"))
+        box = {e.get_attribute("data-option"): e
+               for e in d.find_elements(By.CSS_SELECTOR, "[data-option]")}
+        assert list(box) == ["fast", "rounds", "pace", "skip", "trump"]
+        trump = Select(box["trump"])
+        assert [o.get_attribute("value") for o in trump.options] == ["C", "D", "H", "S"]
+        assert [o.text for o in trump.options] == ["♣", "♦", "♥", "♠"]
+        assert trump.first_selected_option.get_attribute("value") == "H"
+        assert box["fast"].get_attribute("type") == "checkbox" and box["fast"].is_selected()
+        rounds = box["rounds"]
+        assert [rounds.get_attribute(k) for k in ("type", "min", "max", "value")] == \
+            ["number", "1", "5", "2"]
+        assert Select(box["pace"]).first_selected_option.text == "slow"
+        assert box["skip"].get_attribute("type") == "text"
+        assert box["skip"].get_attribute("value") == "1 2"
+        trump.select_by_value("S")
+        box["fast"].click()
+        rounds.send_keys("\ue009a")            # Ctrl-A: type over the number
+        rounds.send_keys("3")
+        for s in range(2):
+            Select(d.find_element(By.CSS_SELECTOR, f"select[data-seat='{s}']")
+                   ).select_by_value("random")
+        d.find_element(By.ID, "create").click()
+        WebDriverWait(d, 10).until(lambda dr: server.hall.tables)
+        table = next(iter(server.hall.tables.values()))
+        assert table.options == {"trump": "S", "fast": False, "rounds": "3"}   # as sent
+        assert table.rules.options == {"trump": "S", "fast": False, "rounds": 3,
+                                       "pace": "slow", "skip": [1, 2]}
+    finally:
+        server.stop()
+        unregister()

@@ -11,8 +11,9 @@ A :class:`StepAttribute` declares, in one place:
   :class:`StepBuild` ``s`` of the step being compiled, which compiles the attribute's
   value and sets its part of ``s`` (an attribute the engine does not know sets
   ``s.extra[key]``, which becomes ``Step.extra``). Every step runs every attribute's
-  hook, in registry order (the order below: ``do`` first, ``next`` last), whether
-  its key is written or not; a hook reports its errors with ``c.err``;
+  hook, in registry order (the order below: ``do`` before what reads its names,
+  ``next`` after the actions; a new attribute comes last), whether its key is written
+  or not; a hook reports its errors with ``c.err``;
 * ``doc`` and ``example``: its row of the language reference;
 * ``words`` (and ``parts``: ``expr`` or ``text``, what ``{value}`` is): its line in
   ``rulekit explain``, and ``explain``: a function of its value giving its phrase for
