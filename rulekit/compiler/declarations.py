@@ -148,12 +148,12 @@ def declare(c: CompileContext) -> None:
         else:
             expr_path = path
         c.definitions[name] = DefInfo(name, params, body, path, fn=f"D_{name}", rule=rule,
-                                      expr_path=expr_path, doc=doc, words=words)
+                                      expr_path=expr_path, doc=doc, words=words, head=head)
     for head, body in (d.get("procedures") or {}).items():
         parsed = _head(c, ("procedures", head), head)
         if parsed is not None:
             name, params = parsed
-            proc = Procedure(name, params, ("procedures", head), f"P_{name}")
+            proc = Procedure(name, params, ("procedures", head), f"P_{name}", head=head)
             if isinstance(body, dict):   # {do: EFFECTS, rule: ID, doc: TEXT, words: TEXT}
                 proc.path += ("do",)
                 proc.doc, proc.words = body.get("doc", ""), body.get("words", "")

@@ -8,6 +8,8 @@ its steps (entry ``do``, ``actor``, transitions), its ``heuristic`` and its
 """
 from __future__ import annotations
 
+import json
+
 from ..lang.expressions import Scope
 from ..lang.syntax import walk
 from ..model import TYPED_CHOICES, ActionDef, Phase, Step, Transition
@@ -52,7 +54,8 @@ def compile_phases(c: CompileContext, uncertain: set | None = None) -> dict:
                            f"phase '{pname}': start step '{start}' does not "
                            f"exist{c.suggest(start, steps)}", "unknown-target")
         out[pname] = Phase(pname, start, steps, actions, heuristic, pdata.get("doc", ""),
-                           c.src.key_pos(base), pdata.get("rule", ""), tuple(display))
+                           c.src.key_pos(base), pdata.get("rule", ""), tuple(display),
+                           pdata.get("heuristic"), tuple((pdata.get("display") or {}).items()))
     return out
 
 
@@ -104,7 +107,8 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
               "plays (lists of cards): it orders the cards of the action's text", "type")
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
                      adata.get("doc", ""), adata.get("rule", ""), kind, private,
-                     bool(adata.get("keep_order")))
+                     bool(adata.get("keep_order")), tree, adata.get("legal"),
+                     adata.get("choose"), _written(adata))
 
 
 _SIZED = {"combinations": (1,), "subsets": (1, 2)}    # built-in -> its count arguments
@@ -199,7 +203,15 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     return Step(name, phase, do, actor, step_actions, transitions, c.src.key_pos(path),
                 sdata.get("doc", ""), rule=sdata.get("rule", ""), actors=actors,
                 simultaneous=bool(sdata.get("simultaneous")) and shared, until=until,
-                decides=has_actor or shared)
+                decides=has_actor or shared, actor_text=sdata.get("actor"),
+                actors_text=sdata.get("actors"), until_text=sdata.get("until"),
+                action_names=tuple(sdata.get("actions") or ()),
+                next_name=isinstance(sdata.get("next"), str), written=_written(sdata))
+
+
+def _written(data) -> str:
+    """A step or action as written, one JSON text with sorted keys (what diff compares)."""
+    return json.dumps(data, sort_keys=True)
 
 
 def _transitions(c: CompileContext, path, sdata, after: Scope, transitions: list) -> None:
@@ -220,7 +232,7 @@ def _transitions(c: CompileContext, path, sdata, after: Scope, transitions: list
             do_t = c.effects(tp + ("do",), after)
             transitions.append(Transition(do_t, None, tdata["goto"],
                                           c.src.pos(tp + ("goto",)), str(tdata.get("if", "")),
-                                          code))
+                                          code, tdata.get("if")))
 
 
 def link(c: CompileContext, phases: dict) -> None:

@@ -300,12 +300,7 @@ def _action_help(game, actions) -> list[str]:
     for name in dict.fromkeys(a.name for a in actions):
         mine = [a for a in actions if a.name == name]
         defn = mine[0].defn
-        try:
-            data = game.rules.source.data["phases"][game.phase]["actions"][name]
-        except (KeyError, TypeError, AttributeError):
-            data = {}
-        doc = str(data.get("doc", "")) if isinstance(data, dict) else ""
-        legal = data.get("legal") if isinstance(data, dict) else None
+        doc, legal = str(defn.doc or ""), defn.legal_text
         what = f" - {doc}" if doc else ""
         when = f" (legal when {words.text(legal)})" if legal not in (None, "") else ""
         rule = defn.rule
