@@ -367,9 +367,10 @@ def make_app(server: Server) -> Starlette:
 
 def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
           bot_delay: float = 0.6, say=print, idle: float = 30 * 60,
-          per_minute: int = PER_MINUTE) -> None:
+          per_minute: int = PER_MINUTE, warn=None) -> None:
     """Run the server until interrupted: open (or create) the database ``db``, restore
-    its tables (``say`` tells each one that is not), listen on ``host``:``port``.
+    its tables (``warn``, default a line on stderr, tells each one that is not; the
+    others are served), listen on ``host``:``port`` (``say`` tells where to open it).
     ``idle``: seconds after which a table nobody plays is closed; ``per_minute``: tables
     one client address may make in a minute.
     Raises StoreError for a database that cannot be used or an address it cannot
@@ -385,7 +386,7 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
         raise StoreError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     hall = Hall(Store(db), named, idle=idle)
     for line in hall.restore():
-        say(line)
+        (warn or (lambda text: print(text, file=sys.stderr)))(line)
     server = Server(hall, bot_delay=bot_delay, per_minute=per_minute)
     from urllib.parse import quote
     first = next(iter(hall.files), None) or next(

@@ -290,15 +290,7 @@ class Hall:
                              "(the limit): finish some first")
         rules = self.load(ruleset, options)
         ruleset = self.files.get(ruleset, ruleset)      # stored as the resolved path
-        if not isinstance(seats, list) or not seats:
-            raise TableError("seats: a list with what sits at each seat")
-        lo, hi, _ = rules.players
-        if not lo <= len(seats) <= hi:
-            raise TableError(f"{rules.title} is for {lo} to {hi} players, not {len(seats)}")
-        for k in seats:
-            if k != PERSON and k not in KINDS:
-                raise TableError(f"a seat is '{PERSON}' or a bot ({', '.join(KINDS)}), "
-                                 f"not {str(k)[:30]!r}")
+        check_seats(rules, seats)
         tid = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(18) for s, k in enumerate(seats) if k == PERSON}
         seed = secrets.randbelow(10 ** 9)
@@ -343,25 +335,56 @@ class Hall:
         return table
 
     def restore(self) -> list[str]:
-        """Rebuild every table of the database (replaying its last game's moves); return
-        one warning line per table that cannot be (its ruleset is not bundled nor named
-        on this command line, or no longer replays). Raises StoreError."""
+        """Rebuild every table of the database (replaying its last game's moves), each
+        on its own; return one warning line per table that cannot be (a row not of its
+        form, its ruleset not bundled nor named on this command line, seats that do not
+        fit it, moves that no longer replay; a bug of rulekit is said as one): the
+        others are restored. Raises StoreError for a database that is not a rulekit
+        one."""
         warnings = []
         for st in self.store.tables():
             try:
-                if st.ruleset not in self.rulesets():
-                    raise TableError(f"its ruleset {st.ruleset} was not named on this "
-                                     "command line")
-                rules = self.load(st.ruleset, st.options)
-                table = Table(st.id, st.ruleset, rules, st.options, st.seats, st.tokens,
-                              self.store)
-                number, seed, stopped = st.games[-1]
-                if stopped == ABANDONED:
-                    continue
-                table.start(number, seed)
-                table.replay(st.moves, stopped)
-            except (TableError, StoreError, RulekitError, IllegalAction, IndexError) as exc:
+                table = self._restore(st)
+            except (TableError, StoreError, RulekitError, IllegalAction) as exc:
                 warnings.append(f"table {st.id} is not restored: {exc}")
-                continue
-            self.tables[st.id] = table
+            except Exception as exc:    # a bug of rulekit: this table only
+                warnings.append(f"table {st.id} is not restored: internal error, please "
+                                f"report it: {type(exc).__name__}: {exc}")
+            else:
+                if table is not None:
+                    self.tables[st.id] = table
         return warnings
+
+    def _restore(self, st) -> Table | None:
+        """The table of the database's ``st`` (a StoredTable) with its last game
+        replayed, or None for an abandoned one. Raises TableError (or the ruleset's
+        errors) for one that cannot be."""
+        if st.problem:
+            raise TableError(st.problem)
+        number, seed, stopped = st.games[-1]
+        if stopped == ABANDONED:
+            return None
+        if st.ruleset not in self.rulesets():
+            raise TableError(f"its ruleset {st.ruleset} was not named on this command line")
+        rules = self.load(st.ruleset, st.options)
+        check_seats(rules, st.seats)
+        if sorted(st.tokens) != [s for s, k in enumerate(st.seats) if k == PERSON]:
+            raise TableError("its tokens are not one for each person's seat")
+        table = Table(st.id, st.ruleset, rules, st.options, st.seats, st.tokens, self.store)
+        table.start(number, seed)
+        table.replay(st.moves, stopped)
+        return table
+
+
+def check_seats(rules, seats) -> None:
+    """Raises TableError unless ``seats`` is a list of ``"person"`` or an agent kind per
+    seat, as many as ``rules`` allow players."""
+    if not isinstance(seats, list) or not seats:
+        raise TableError("seats: a list with what sits at each seat")
+    lo, hi, _ = rules.players
+    if not lo <= len(seats) <= hi:
+        raise TableError(f"{rules.title} is for {lo} to {hi} players, not {len(seats)}")
+    for k in seats:
+        if k != PERSON and k not in KINDS:
+            raise TableError(f"a seat is '{PERSON}' or a bot ({', '.join(KINDS)}), "
+                             f"not {str(k)[:30]!r}")
