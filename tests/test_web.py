@@ -256,7 +256,7 @@ def test_restore_skips_a_ruleset_not_named_again(tmp_path):
     path = tmp_path / "v.yaml"
     path.write_text("rulekit: 1\nname: v\nextends: mattis\n")
     hall = Hall(Store(str(tmp_path / "t.db")), named=[str(path)])
-    table = hall.create(str(path.resolve()), {}, ["random"] * 3)
+    table = hall.create("v.yaml", {}, ["random"] * 3)
     assert table.game.rules.name
     warnings = Hall(Store(str(tmp_path / "t.db"))).restore()
     assert len(warnings) == 1 and "was not named on this command line" in warnings[0]
@@ -367,7 +367,7 @@ TOY = ROOT / "tests" / "toys" / "simultaneous.yaml"
 
 def test_a_simultaneous_choice_stays_hidden_until_all_have_chosen():
     hall = Hall(Store(":memory:"), named=[str(TOY)])
-    table = hall.create(str(TOY.resolve()), {}, ["person", "person", "random"])
+    table = hall.create(TOY.name, {}, ["person", "person", "random"])
     g = table.game
     assert sorted(g.actors) == [0, 1, 2]
     bid = table.state(0)["actions"][0]["text"]
@@ -380,10 +380,10 @@ def test_a_simultaneous_choice_stays_hidden_until_all_have_chosen():
     assert 0 not in table.state(0)["actors"] and table.state(0)["actions"] == []
     assert table.state(1)["actions"]                     # seat 1 still chooses
     check = LeakCheck()
-    c, server = client(on_send=check)
-    server.hall.named = hall.named
+    server = Server(Hall(Store(":memory:"), named=[str(TOY)]), bot_delay=0, on_send=check)
+    c = TestClient(make_app(server))
     with c:
-        tid, tokens = make_table(c, str(TOY.resolve()), ["person", "random", "random"])
+        tid, tokens = make_table(c, TOY.name, ["person", "random", "random"])
         s = play_over_socket(c, tid, tokens[0], random.Random(1))
         assert s["finished"]
     assert check.leaks == [] and check.messages > 10 and server.errors == []

@@ -16,7 +16,8 @@ Bots act from a task per table, one move at a time after ``bot_delay`` seconds, 
 thinking run in a worker thread so the server keeps answering. Every change of a game
 happens under the table's lock. Bad input (an unknown table, a wrong token, an
 illegal or stale action, a message that is not JSON, binary or too deep, a busy
-database) is answered with an ``error`` message, never a traceback.
+database) is answered with an ``error`` message, never a traceback. Every request
+passes rulekit.web.guard first (its Host and Origin; a bug's last word).
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..play.agents import KINDS
+from .guard import Guard, Hosts
 from .page import card_faces
 from .tables import BOT_KIND, PERSON, Hall, TableError
 
@@ -56,11 +58,14 @@ class Server:
     """The tables of one server and what drives them. ``bot_delay``: seconds a bot
     waits before each move (so people can follow); ``on_send(table, viewer, message)``:
     called with every message sent to a page (tests inspect them); ``per_minute``:
-    tables one client address may make in a minute."""
+    tables one client address may make in a minute; ``hosts``: the names it answers to
+    (rulekit.web.guard.Hosts; default: the address each connection came in at, and
+    localhost on a loopback one)."""
 
     def __init__(self, hall: Hall, bot_delay: float = 0.6, default_bot: str = BOT_KIND,
-                 on_send=None, per_minute: int = PER_MINUTE):
+                 on_send=None, per_minute: int = PER_MINUTE, hosts: Hosts | None = None):
         self.hall = hall
+        self.hosts = hosts or Hosts()
         self.per_minute = per_minute
         self.made: dict = {}            # client address -> times of its last tables
         self.bot_delay = bot_delay
@@ -74,6 +79,13 @@ class Server:
         self.errors: list = []          # unexpected failures (a bug), kept for tests
         self.making = asyncio.Lock()    # tables are made one at a time
         self.retry = 1.0                # seconds a bot waits when its move is not stored
+
+    def bug(self, where: str, exc: BaseException) -> None:
+        """A bug of rulekit at ``where``: kept in ``errors`` and told on stderr in one
+        line; the server goes on."""
+        self.errors.append(f"{where}: {type(exc).__name__}: {exc}")
+        print(f"rulekit serve: internal error at {where}, please report it: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
 
     def lock(self, table) -> asyncio.Lock:
         """The lock under which ``table``'s game is changed or looked at."""
@@ -135,9 +147,7 @@ class Server:
                     continue
                 await self.broadcast(table)
         except Exception as exc:        # a bug of rulekit: keep the server up, say it
-            self.errors.append(f"table {table.id}: {type(exc).__name__}: {exc}")
-            print(f"rulekit serve: internal error at table {table.id}, please report it: "
-                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
+            self.bug(f"table {table.id}", exc)
         finally:
             self.drivers.pop(table.id, None)
 
@@ -165,7 +175,7 @@ class Server:
         out = []
         for name in self.hall.offered():
             try:
-                rules = self.hall.load(name, {})
+                rules = self.hall.load(self.hall.resolve(name), {})
             except TableError:
                 continue
             out.append({"name": name, "title": rules.title, "players": list(rules.players),
@@ -346,8 +356,9 @@ class Server:
         self.wake(table)
 
 
-def make_app(server: Server) -> Starlette:
-    """The Starlette application of ``server`` (restores nothing by itself: call
+def make_app(server: Server) -> Guard:
+    """The ASGI application of ``server``: its Starlette routes behind a
+    rulekit.web.guard.Guard of ``server.hosts`` (restores nothing by itself: call
     ``server.hall.restore()`` first)."""
     routes = [Route("/", server.index), Route("/t/{tid}", server.table_page),
               Route("/api/rulesets", server.rulesets),
@@ -360,19 +371,26 @@ def make_app(server: Server) -> Starlette:
     async def lifespan(app):
         await server.drive_all()
         yield
+        for task in list(server.drivers.values()):     # bots stop before their threads
+            task.cancel()
         server.pool.shutdown(wait=False, cancel_futures=True)
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def internal(request, exc):   # the answer to a bug; the Guard tells it
+        return JSONResponse({"error": "internal error, please report it"}, 500)
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: internal})
+    return Guard(app, server.hosts, server.bug)
 
 
 def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
           bot_delay: float = 0.6, say=print, idle: float = 30 * 60,
-          per_minute: int = PER_MINUTE, warn=None) -> None:
+          per_minute: int = PER_MINUTE, allowed=(), warn=None) -> None:
     """Run the server until interrupted: open (or create) the database ``db``, restore
     its tables (``warn``, default a line on stderr, tells each one that is not; the
-    others are served), listen on ``host``:``port`` (``say`` tells where to open it).
-    ``idle``: seconds after which a table nobody plays is closed; ``per_minute``: tables
-    one client address may make in a minute.
+    others are served), listen on ``host``:``port`` (``say`` tells where to open it),
+    answering to ``host``, this machine's addresses and the names of ``allowed``
+    (rulekit.web.guard). ``idle``: seconds after which a table nobody plays is closed;
+    ``per_minute``: tables one client address may make in a minute.
     Raises StoreError for a database that cannot be used or an address it cannot
     listen on (a port in use)."""
     import socket
@@ -387,11 +405,14 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
     hall = Hall(Store(db), named, idle=idle)
     for line in hall.restore():
         (warn or (lambda text: print(text, file=sys.stderr)))(line)
-    server = Server(hall, bot_delay=bot_delay, per_minute=per_minute)
+    server = Server(hall, bot_delay=bot_delay, per_minute=per_minute,
+                    hosts=Hosts(host, allowed))
     from urllib.parse import quote
     first = next(iter(hall.files), None) or next(
         (n for n in named if n in hall.rulesets()), None)
-    where = f"http://{host}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
+    shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host
+                                                         else host)
+    where = f"http://{shown}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
     say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open {where} (Ctrl-C stops)")
     uvicorn.run(make_app(server), host=host, port=port, log_level="warning",
                 ws_max_size=MAX_FRAME)

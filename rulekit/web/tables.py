@@ -256,12 +256,22 @@ class Hall:
         names (no folder: a page never learns where the server's files are)."""
         return self.bundled + list(self.files)
 
+    def resolve(self, name) -> str:
+        """The ruleset a page's ``name`` stands for: a bundled name as it is, a named
+        file's shown name (see :meth:`offered`) as its resolved path. Raises TableError
+        for any other name, a path (even a named file's) included."""
+        if isinstance(name, str) and name in self.bundled:
+            return name
+        if isinstance(name, str) and name in self.files:
+            return self.files[name]
+        raise TableError(f"unknown ruleset {str(name)[:60]!r}: this server plays "
+                         + ", ".join(self.offered()))
+
     def load(self, ruleset: str, options: dict):
         """The compiled rules of ``ruleset`` (a bundled name, or a named file's resolved
-        path) with ``options`` (cached). Raises TableError for any other ruleset, or
-        with the ruleset's errors."""
+        path: see :meth:`resolve`) with ``options`` (cached). Raises TableError for any
+        other ruleset, or with the ruleset's errors."""
         from ..runtime.loader import load
-        ruleset = self.files.get(ruleset, ruleset) if isinstance(ruleset, str) else ruleset
         if not isinstance(ruleset, str) or ruleset not in self.rulesets():
             raise TableError(f"unknown ruleset {str(ruleset)[:60]!r}: this server plays "
                              + ", ".join(self.bundled) + " and the files named when "
@@ -280,16 +290,17 @@ class Hall:
         return self._rules[key]
 
     def create(self, ruleset: str, options: dict, seats: list) -> Table:
-        """A new table for ``ruleset`` with ``options`` and ``seats`` (per seat
-        ``"person"`` or an agent kind; their number is the player count), written to
-        the database. Raises TableError with the reason for bad input."""
+        """A new table for ``ruleset`` (a name as :meth:`offered` gives it) with
+        ``options`` and ``seats`` (per seat ``"person"`` or an agent kind; their number
+        is the player count), written to the database. Raises TableError with the
+        reason for bad input."""
         self.close_idle()
         playing = sum(1 for t in self.tables.values() if not t.game.finished)
         if playing >= MAX_PLAYING:
             raise TableError(f"this server already has {playing} tables being played "
                              "(the limit): finish some first")
+        ruleset = self.resolve(ruleset)                 # stored as the resolved path
         rules = self.load(ruleset, options)
-        ruleset = self.files.get(ruleset, ruleset)      # stored as the resolved path
         check_seats(rules, seats)
         tid = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(18) for s, k in enumerate(seats) if k == PERSON}
