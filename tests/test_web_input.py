@@ -13,6 +13,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
+from rulekit.web import fields  # noqa: E402
 from rulekit.web.guard import Hosts, allowed_host  # noqa: E402
 from rulekit.web.server import MAX_BODY, MAX_MESSAGE, Server, make_app  # noqa: E402
 from rulekit.web.store import Store  # noqa: E402
@@ -138,10 +139,11 @@ def test_the_last_game_record_stays_and_a_second_play_again_is_told():
             r = c.get(url)
             assert r.status_code == 200 and r.json() == first, url
             assert "-1.json" in r.headers["content-disposition"]
-        for game, words in (("2", "once the game is over"), ("7", "no record of game 7"),
-                            ("x", "number of a game")):
+        for game, words, status in (("2", "once the game is over", 404),
+                                    ("7", "no record of game 7", 404),
+                                    ("x", "number of a game", 400)):
             r = c.get(f"/api/tables/{tid}/record?game={game}")
-            assert r.status_code == 404 and words in r.json()["error"], game
+            assert r.status_code == status and words in r.json()["error"], game
     assert server.errors == []
 
 
@@ -201,6 +203,120 @@ def test_a_named_ruleset_file_is_shown_by_its_file_name_only(tmp_path):
     assert hall.tables[tid].ruleset == str(path.resolve())     # the database's name
     again = Hall(hall.store, named=[str(path)])
     assert again.restore() == [] and tid in again.tables
+
+
+# ---- one reading of every field (rulekit.web.fields) ------------------------------------
+ODD = ["\ud800", "x\udfff", "²", "①", "٣", "9" * 5000, "-1", " 1", "1.5", "", [], {},
+       True, -1, 10 ** 13, 1.5, float("inf"), ["\ud800"], {"\ud800": 1}, {"a": [[1]]},
+       ["x"] * 100, "x" * 600]
+
+
+@pytest.mark.parametrize("spec", ["HELLO", "ACT", "AGAIN", "CREATE", "RECORD"])
+def test_every_field_of_the_protocol_reads_odd_values_or_refuses_them_in_words(spec):
+    """Any value at all in any field: read as a value of its form, or FieldError naming
+    the field; never another exception (the one mechanism behind every message)."""
+    for name, field in getattr(fields, spec).items():
+        for value in ODD:
+            try:
+                out = fields.read("a message", {name: value}, {name: field})[name]
+            except fields.FieldError as exc:
+                assert str(exc).startswith(f"{name}: "), exc
+                continue
+            assert isinstance(out, (str, int, list, dict)) and not isinstance(out, bool)
+            json.dumps(out).encode("utf-8") and str(out).encode("utf-8")
+
+
+@pytest.mark.parametrize("raw, words", [
+    ('{"token": "\\ud800"}', "not valid Unicode"), ('{"\\udfff": 1}', "not valid Unicode"),
+    ('[[[["\\ud800"]]]]', "not valid Unicode"), ('{"v": NaN}', "NaN"),
+    ('{"v": -Infinity}', "-Infinity"), ('{"v": 1e999}', "too large"),
+    ('{"v": 1234567890123}', "more than 12 digits"), ("9" * 5000, "more than 12 digits"),
+    ("[" * 100_000, "not JSON"), (b"\xff\xfe{}", "not JSON"), ("{'a': 1}", "not JSON"),
+])
+def test_json_that_cannot_be_read_is_refused_in_words(raw, words):
+    with pytest.raises(fields.FieldError, match=words):
+        fields.parse_json(raw, "the request")
+    assert fields.parse_json('{"a": ["é", 123456789012, 1.5, null]}', "x") == \
+        {"a": ["é", 123456789012, 1.5, None]}
+
+
+def test_odd_text_and_numbers_over_http_get_a_400_never_a_500():
+    c, server = client()
+    with c:
+        tid, _ = make_table(c, "mattis", ["person", "random", "random"])
+        for q in ("²", "①", "9" * 5000, "-1", "1e3", ""):
+            r = c.get(f"/api/tables/{tid}/record", params={"game": q})
+            assert r.status_code == 400 and "game: the number of a game" in r.json()["error"], q
+        good = '{"ruleset": "mattis", "seats": ["random", "random", "random"], "options": %s}'
+        for options, words in [('{"\\ud800": 1}', "not valid Unicode"),
+                               ('{"min_run": "\\ud800"}', "not valid Unicode"),
+                               ('{"min_run": NaN}', "NaN"),
+                               ('{"min_run": 1e999}', "too large"),
+                               ('{"min_run": 99999999999999999999}', "12 digits"),
+                               ('{"min_run": {"a": 1}}', "options:")]:
+            r = c.post("/api/tables", content=good % options,
+                       headers={"content-type": "application/json"})
+            assert r.status_code == 400 and words in r.json()["error"], options
+        for seats, words in [(["person"] * 65, "at most 64"), (["x" * 31] * 3, "seats:"),
+                             ([None] * 3, "seats:")]:
+            r = c.post("/api/tables", json={"ruleset": "mattis", "seats": seats})
+            assert r.status_code == 400 and words in r.json()["error"]
+    assert server.errors == []
+
+
+def test_odd_text_and_numbers_in_messages_get_an_error_and_the_connection_stays():
+    c, server = client()
+    with c:
+        tid, tokens = make_table(c, "mattis", ["person"] * 3)     # no bot moves between
+        with c.websocket_connect(f"/ws/{tid}") as ws:       # a lone surrogate as token
+            ws.send_text('{"type": "hello", "token": "\\ud800"}')
+            m = json.loads(ws.receive_text())
+            assert m["type"] == "error" and "not valid Unicode" in m["message"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": 5}))
+            m = json.loads(ws.receive_text())
+            assert m["fatal"] and m["message"].startswith("token: ")
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            s = hello(ws, tokens[0])
+            for bad, words in [('{"type": "act", "action": "\\ud800", "version": 0}',
+                                "not valid Unicode"),
+                               ('{"type": "act", "action": "x", "version": 1e999}',
+                                "too large"),
+                               ('{"type": "act", "action": "x", "version": -1}', "version:"),
+                               ('{"type": "act", "action": "x", "version": 10000000000000}',
+                                "12 digits"),
+                               ('{"type": "act", "action": ["x"], "version": 0}', "action:"),
+                               ('{"type": "again", "game": "1"}', "game:"),
+                               ('{"type": "\\udfff"}', "not valid Unicode")]:
+                ws.send_text(bad)
+                m = json.loads(ws.receive_text())
+                assert m["type"] == "error" and words in m["message"], (bad, m)
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert json.loads(ws.receive_text())["type"] == "pong"
+    assert server.errors == [] and s["version"] == 0 and server.hall.tables[tid].moves == []
+
+
+def test_a_client_leaving_mid_body_or_sending_an_odd_length_is_no_error(capfd):
+    import socket
+    import time
+    live = LiveServer()
+    try:
+        for head, body in [(b"Content-Length: 1000\r\n", b'{"ruleset": "mat'),
+                           ("Content-Length: ²\r\n".encode(), b"{}"),
+                           (b"Content-Length: 99999999999999999999\r\n", b"{}")]:
+            with socket.create_connection(("127.0.0.1", live.port), timeout=5) as s:
+                s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                          b"Content-Type: application/json\r\n" % live.port + head + b"\r\n"
+                          + body)
+                if head.startswith(b"Content-Length: 1000"):
+                    continue                        # leaves before the end of its body
+                answer = s.recv(1000)
+                assert answer.split(b"\r\n")[0] in (b"HTTP/1.1 400 Bad Request",
+                                                    b"HTTP/1.1 413 Request Entity Too Large"), answer
+        time.sleep(0.3)
+    finally:
+        live.stop()
+    assert live.server.errors == [] and "Traceback" not in capfd.readouterr().err
 
 
 # ---- who the server answers (rulekit.web.guard) ----------------------------------------

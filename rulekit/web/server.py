@@ -14,10 +14,11 @@ Routes (docs/web.md has the message protocol):
 
 Bots act from a task per table, one move at a time after ``bot_delay`` seconds, their
 thinking run in a worker thread so the server keeps answering. Every change of a game
-happens under the table's lock. Bad input (an unknown table, a wrong token, an
-illegal or stale action, a message that is not JSON, binary or too deep, a busy
-database) is answered with an ``error`` message, never a traceback. Every request
-passes rulekit.web.guard first (its Host and Origin; a bug's last word).
+happens under the table's lock. Every field a page or a client sends is read by
+rulekit.web.fields first; bad input (an unknown table, a wrong token, an illegal or
+stale action, a message that is not JSON, binary or too deep, a field not of its form,
+a busy database) is answered with an ``error`` message or a 4xx, never a traceback.
+Every request passes rulekit.web.guard first (its Host and Origin; a bug's last word).
 """
 from __future__ import annotations
 
@@ -32,13 +33,15 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..play.agents import KINDS
+from . import fields
+from .fields import FieldError
 from .guard import Guard, Hosts
 from .page import card_faces
 from .tables import BOT_KIND, PERSON, Hall, TableError
@@ -52,6 +55,13 @@ PAGE_HEADERS = {            # the pages run only their own files, in no other si
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
                                "img-src 'self' data:; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+
+
+def JSONResponse(body, status_code: int = 200, headers=None) -> Response:
+    """``body`` as JSON, every character outside ASCII escaped (so any text at all,
+    even a file name that is not valid Unicode, is sent and never fails)."""
+    return Response(json.dumps(body), status_code=status_code, headers=headers,
+                    media_type="application/json")
 
 
 class Server:
@@ -196,22 +206,22 @@ class Server:
         if not self._may_make(request.client.host if request.client else ""):
             return JSONResponse({"error": f"at most {self.per_minute} new tables a minute "
                                  "from one address: wait a little"}, status_code=429)
-        raw = await self._body(request)
+        try:
+            raw = await fields.body(request, MAX_BODY)
+        except ClientDisconnect:        # the client left mid-body: nobody to answer
+            return Response(status_code=400)
+        except FieldError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
         if raw is None:
             return JSONResponse({"error": f"a request is at most {MAX_BODY} bytes"},
                                 status_code=413)
         try:
-            body = json.loads(raw or b"null")
-        except (ValueError, RecursionError):
-            return JSONResponse({"error": "the request is not JSON"}, status_code=400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "send an object: ruleset, options, seats"},
-                                status_code=400)
-        try:
+            body = fields.read("a new table", fields.parse_json(raw or b"null", "the request"),
+                               fields.CREATE)
             async with self.making:
-                table = await run_in_threadpool(self.hall.create, body.get("ruleset"),
-                                                body.get("options") or {}, body.get("seats"))
-        except TableError as exc:
+                table = await run_in_threadpool(self.hall.create, body["ruleset"],
+                                                body["options"] or {}, body["seats"])
+        except (FieldError, TableError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         self.wake(table)
         return JSONResponse({"id": table.id, "watch": f"/t/{table.id}",
@@ -232,33 +242,18 @@ class Server:
         times.append(now)
         return True
 
-    @staticmethod
-    async def _body(request: Request):
-        """The request's body, or None when it is over MAX_BODY bytes (refused by its
-        Content-Length, or while it streams: never more than that is held)."""
-        length = request.headers.get("content-length", "")
-        if length and (not length.isdigit() or int(length) > MAX_BODY):
-            return None
-        raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                return None
-        return bytes(raw)
-
     async def record(self, request: Request):
         """``GET /api/tables/ID/record[?game=N]``: the record of game N (default: this
         game once it is over, else the one before) as a download; 404 with ``{"error"}``
-        for an unknown table, a game still being played or one no longer kept."""
+        for an unknown table, a game still being played or one no longer kept, 400 for
+        a ``game`` that is not a number."""
         try:
+            query = fields.read("the query", dict(request.query_params), fields.RECORD)
             table = self.hall.get(request.path_params["tid"])
-            number = request.query_params.get("game")
-            if number is not None:
-                if not number.isdigit():
-                    raise TableError("game is the number of a game at this table")
-                number = int(number)
             async with self.lock(table):
-                number, rec = table.record(number)
+                number, rec = table.record(query["game"])
+        except FieldError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
         except TableError as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
         name = f"{table.rules.name}-{table.id}-{number}.json"
@@ -276,8 +271,8 @@ class Server:
                 hello = await self._message(ws)
                 if hello is None or hello.get("type") != "hello":
                     raise TableError("the first message is hello (with the seat's token)")
-                viewer = table.seat_of(hello.get("token"))
-            except TableError as exc:
+                viewer = table.seat_of(fields.read("hello", hello, fields.HELLO)["token"])
+            except (TableError, FieldError) as exc:
                 await self.send(ws, None, None, {"type": "error", "message": str(exc),
                                                  "fatal": True})
                 await ws.close(code=4004)
@@ -315,9 +310,10 @@ class Server:
             problem = f"a message is at most {MAX_MESSAGE} characters"
         else:
             try:
-                msg = json.loads(text)
-            except (ValueError, RecursionError):
-                msg, problem = None, "a message is a JSON object, such as {\"type\": \"act\"}"
+                msg = fields.parse_json(text, "a message",
+                                        ': send a JSON object such as {"type": "act"}')
+            except FieldError as exc:
+                msg, problem = None, str(exc)
             if problem is None and (not isinstance(msg, dict) or not isinstance(msg.get("type"), str)):
                 problem = "a message is a JSON object with a \"type\""
         if problem is not None:
@@ -331,16 +327,13 @@ class Server:
             if viewer is None and kind in ("act", "again"):
                 raise TableError("a spectator cannot act: open a seat's link to play")
             if kind == "act":
-                version = msg.get("version")
-                if isinstance(version, bool) or not isinstance(version, int):
-                    raise TableError("an act needs its version: the move count the page shows")
+                act = fields.read("an act", msg, fields.ACT)
                 async with self.lock(table):
-                    await run_in_threadpool(table.act, viewer, msg.get("action"), version)
+                    await run_in_threadpool(table.act, viewer, act["action"], act["version"])
             elif kind == "again":
-                seen = msg.get("game")          # the finished game the page shows
+                seen = fields.read("again", msg, fields.AGAIN)["game"]
                 async with self.lock(table):
-                    if isinstance(seen, int) and not isinstance(seen, bool) \
-                            and table.number > seen:
+                    if seen is not None and table.number > seen:
                         raise TableError(f"game {table.number} has already been started "
                                          "at this table (another seat pressed play again)")
                     await run_in_threadpool(self.hall.again, table)
@@ -349,7 +342,7 @@ class Server:
                 return
             else:
                 raise TableError(f"unknown message type {kind[:30]!r}: hello, act, again")
-        except TableError as exc:
+        except (TableError, FieldError) as exc:
             await self.send(ws, table, viewer, {"type": "error", "message": str(exc)})
             return
         await self.broadcast(table)
