@@ -602,6 +602,10 @@ ROWS = [
                         ("replay", ("x.json",)), ("new", ("x", "--from", "mattis")),
                         ("explain", ("mattis",)), ("diff", ("mattis", "mattis")),
                         ("graph", ("mattis",))]],
+    *[R(f"cli-serve-allowed-host-{name}", "cli", ("serve", "--allowed-host", value), 2,
+        ("argument --allowed-host", "is not NAME or NAME:PORT"))
+      for name, value in [("a-url", "http://games.example.org/"), ("a-star", "*"),
+                          ("empty", ""), ("a-port-too-big", "games.example.org:99999")]],
     R("cli-play-seed-abc", "cli", ("play", "mattis", "--seed", "abc"), 2,
       "argument --seed: 'abc' is not a whole number"),
     R("cli-play-seed-empty", "cli", ("play", "mattis", "--seed", ""), 2, "argument --seed"),

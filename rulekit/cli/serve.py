@@ -1,9 +1,20 @@
 """``rulekit serve``: the web table (rulekit.web), with its options and errors."""
 from __future__ import annotations
 
+import argparse
 import os
 
 from .common import fail
+
+
+def _host_name(text: str) -> str:
+    """An ``--allowed-host`` value, checked for its form (exit 2 when it is not)."""
+    from ..web.guard import allowed_host
+    try:
+        allowed_host(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def add_parser(sub, nonneg) -> None:
@@ -14,7 +25,13 @@ def add_parser(sub, nonneg) -> None:
                    help="a bundled name (the lobby's first choice) or a ruleset file to "
                    "offer besides the bundled ones")
     s.add_argument("--host", default="127.0.0.1",
-                   help="the address to listen on (default 127.0.0.1: this machine only)")
+                   help="the address to listen on (default 127.0.0.1: this machine only; "
+                   "0.0.0.0: every machine that can reach this one)")
+    s.add_argument("--allowed-host", action="append", default=[], type=_host_name,
+                   metavar="NAME[:PORT]",
+                   help="answer requests for this name too (a name of this machine, a "
+                   "proxy's); repeatable. Without it the server answers only to its "
+                   "address and localhost")
     s.add_argument("--port", type=nonneg, default=8000, help="the port (default 8000)")
     s.add_argument("--db", default="rulekit-tables.db", metavar="FILE",
                    help="the SQLite database of the tables (default rulekit-tables.db; "
@@ -54,7 +71,7 @@ def cmd_serve(args) -> int:
         return fail(f"--port: at most 65535, not {args.port}", 2)
     try:
         serve(args.db, named, args.host, args.port, args.bot_delay,
-              idle=args.idle * 60, per_minute=args.per_minute)
+              idle=args.idle * 60, per_minute=args.per_minute, allowed=args.allowed_host)
     except StoreError as exc:
         return fail(str(exc))
     return 0
