@@ -15,6 +15,7 @@ records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats
 ``extends`` chain of at most ``MAX_EXTENDS`` files; a definition that expands into more
 than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a pack
 (ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
+A rule book (its files together) has at most ``MAX_RULE_BOOK_BYTES``.
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
@@ -23,6 +24,7 @@ MAX_CHOICES = 2000
 
 MAX_FILE_BYTES = 1_000_000
 MAX_RECORD_BYTES = 64_000_000
+MAX_RULE_BOOK_BYTES = 1_000_000
 MAX_YAML_NODES = 100_000
 MAX_NESTING = 60
 MAX_INT_DIGITS = 12

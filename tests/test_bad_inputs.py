@@ -39,8 +39,9 @@ Each row of ``ROWS`` is ``R(id, kind, given, expect, fragment, **extra)``:
 Every row also asserts that no "Traceback" shows, and, for a command other than
 ``validate`` that fails, that stderr holds at most one line (argparse's usage text
 aside). The work folder ``{w}`` holds ``tiny.yaml``, a FIFO ``fifo.yaml``, a symlink
-``zero.yaml`` to /dev/zero, and a symlink ``link.yaml`` to ``{tmp}/outside.yaml`` (a
-copy of the tiny ruleset outside ``{w}``). Before fragments are matched, the work
+``zero.yaml`` to /dev/zero, a symlink ``link.yaml`` to ``{tmp}/outside.yaml`` (a
+copy of the tiny ruleset outside ``{w}``) and a symlink ``link.md`` to
+``{tmp}/secret.md`` (which says ``SECRET``). Before fragments are matched, the work
 folder's path in the output is replaced by ``<tmp>`` (it holds the row's id).
 
 Rows that fail show a bug: do not weaken them to make them pass.
@@ -151,6 +152,9 @@ CHOOSE_BOOLS = T("do:\n          - move: c to table", "do:\n          - move: to
                    T("choose: c in hand[actor]", "choose: c in [true, false]")))
 PLAY = ("play", "{file}", "--seed", "1", "--quiet")
 TITLE_ESCAPE = "rulekit: 1\nextends: tiny.yaml\nname: t\ntitle: \"\\e]0;owned\\a\\e[2J\"\n"
+
+
+RULE_BOOK = "rule_book: [{}]\n"
 
 
 def good_text(record) -> str:
@@ -439,7 +443,10 @@ ROWS = [
     R("yaml-extends-dev-zero", "yaml", ext("/dev/zero"), 1, "not a regular file"),
     R("yaml-extends-a-fifo", "yaml", ext("fifo.yaml"), 1, "not a regular file"),
     R("yaml-extends-a-symlink-to-dev-zero", "yaml", ext("zero.yaml"), 1,
-      "not a regular file"),
+      ("zero.yaml", "a symbolic link leading out of the folder <tmp>/w; refused")),
+    R("yaml-extends-a-symlink-leading-out", "yaml", ext("link.yaml"), 1,
+      ("link.yaml", "a symbolic link leading out of the folder <tmp>/w; refused")),
+    R("yaml-extends-dotdot-without-a-link-is-fine", "yaml", ext("../outside.yaml"), 0, ": ok"),
     R("yaml-extends-a-2-mb-file", "yaml", ext("big.yaml"), 1, "1000000",
       files={"big.yaml": "x: '" + "y" * 2_000_000 + "'\n"}),
     R("yaml-extends-a-binary-file", "yaml", ext("img.png"), 1, "not UTF-8",
@@ -776,6 +783,34 @@ ROWS = [
     R("cli-list-a-file", "cli", ("list", "{tiny}"), 1, "not a folder"),
     R("cli-list-two-folders", "cli", ("list", "a", "b"), 2, "unrecognized arguments: b"),
 
+    # ---- the rule book a ruleset names --------------------------------------------------
+    R("rules-a-rule-book-linked-out-of-the-folder", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("link.md", "a symbolic link leading out of the folder <tmp>/w; refused"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}, absent=("SECRET",)),
+    R("rules-validate-warns-of-a-rule-book-linked-out", "cli", ("validate", "{w}/rb.yaml"), 0,
+      ("warning", "link.md", "a symbolic link leading out"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}),
+    R("rules-a-rule-book-of-2-mb", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("big.md", "more than 1000000 bytes together (the limit)"),
+      files={"big.md": "x" * 2_000_000, "rb.yaml": V(RULE_BOOK.format("big.md"))}),
+    R("rules-a-rule-book-of-two-files-over-the-limit", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("b.md", "more than 1000000 bytes together (the limit)"),
+      files={"a.md": "x" * 600_000, "b.md": "y" * 600_000,
+             "rb.yaml": V(RULE_BOOK.format("a.md, b.md"))}, absent=("xxxxxxxxxx",)),
+    R("rules-a-rule-book-that-is-a-folder", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("dir.md", "is a folder"),
+      files={"dir.md/x": "", "rb.yaml": V(RULE_BOOK.format("dir.md"))}),
+    R("rules-a-rule-book-not-utf-8", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("bad.md", "not UTF-8"),
+      files={"bad.md": b"\xff\xfe#", "rb.yaml": V(RULE_BOOK.format("bad.md"))}),
+    R("rules-a-rule-book-beside-the-ruleset-is-fine", "cli", ("rules", "{w}/rb.yaml"), 0,
+      "# House", files={"h.md": "# House\n", "rb.yaml": V(RULE_BOOK.format("h.md"))}),
+    R("typed-rules-with-a-rule-book-linked-out", "typed", "rules", 1,
+      ("the rule book cannot be read", "link.md", "a symbolic link leading out"),
+      argv=("play", "{w}/rb.yaml", "--agent", "all=random", "--seed", "3", "--human", "0",
+            "--ascii"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}, absent=("SECRET",)),
+
     # ---- text typed at a --human seat ----------------------------------------------------
     R("typed-superscript-two", "typed", "²", 1, ("'²' is not legal", WAITED)),
     R("typed-circled-one", "typed", "①", 1, ("'①' is not legal", WAITED)),
@@ -935,6 +970,8 @@ def _workspace(tmp: Path, files: dict) -> dict:
     os.mkfifo(w / "fifo.yaml")
     os.symlink("/dev/zero", w / "zero.yaml")
     os.symlink(tmp / "outside.yaml", w / "link.yaml")
+    (tmp / "secret.md").write_text("SECRET\n", encoding="utf-8")
+    os.symlink(tmp / "secret.md", w / "link.md")
     env = {"w": str(w), "tmp": str(tmp), "file": str(w / FILE), "rec": str(w / "rec.json"),
            "tiny": str(w / "tiny.yaml")}
     for name, content in files.items():
