@@ -16,6 +16,7 @@ records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats
 than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a pack
 (ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
 A rule book (its files together) has at most ``MAX_RULE_BOOK_BYTES``.
+A name has at most ``MAX_NAME_CHARS`` characters (a key longer than YAML reads, too).
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
@@ -27,6 +28,7 @@ MAX_RECORD_BYTES = 64_000_000
 MAX_RULE_BOOK_BYTES = 1_000_000
 MAX_YAML_NODES = 100_000
 MAX_NESTING = 60
+MAX_NAME_CHARS = 64
 MAX_INT_DIGITS = 12
 MAX_EXPRESSION_CHARS = 5000
 MAX_EXPRESSION_DEPTH = 100

@@ -154,6 +154,12 @@ PLAY = ("play", "{file}", "--seed", "1", "--quiet")
 TITLE_ESCAPE = "rulekit: 1\nextends: tiny.yaml\nname: t\ntitle: \"\\e]0;owned\\a\\e[2J\"\n"
 
 
+LONG_ZONE = T("hand:  {per: seat, see: owner}",
+              "hand:  {per: seat, see: owner}\n  " + "z" * 10000 + ": {}")
+LONG_QUOTED_VAR = T("turn: {type: seat}", "turn: {type: seat}\n  \"" + "v" * 10000 + "\": {}")
+LONG_FLOW_KEY = T("table: {per: game, see: all, tagged: true}",
+                  "table: {per: game, see: all, " + "t" * 5000 + ": true}")
+LONG_PHASE = T("  main:\n", "  " + "p" * 1025 + ":\n")
 RULE_BOOK = "rule_book: [{}]\n"
 
 
@@ -427,6 +433,19 @@ ROWS = [
       "without a closing '}'"),
     R("yaml-definition-refers-to-itself", "yaml", hand_size("hand_size + 1"), 1,
       "refers to itself"),
+
+    # ---- rulesets: names longer than YAML reads (1024 characters) ----------------------
+    R("yaml-zone-name-of-10000-characters", "yaml", LONG_ZONE, 1,
+      (at(LONG_ZONE, "zzz"), "a name of 10000 characters; the limit is 64")),
+    R("yaml-quoted-variable-name-of-10000-characters", "yaml", LONG_QUOTED_VAR, 1,
+      (at(LONG_QUOTED_VAR, "vvv"), "a name of 10000 characters; the limit is 64")),
+    R("yaml-flow-key-of-5000-characters", "yaml", LONG_FLOW_KEY, 1,
+      (at(LONG_FLOW_KEY, "ttt"), "a name of 5000 characters; the limit is 64")),
+    R("yaml-phase-name-of-1025-characters", "yaml", LONG_PHASE, 1,
+      (at(LONG_PHASE, "ppp"), "a name of 1025 characters; the limit is 64")),
+    R("yaml-long-text-with-a-colon-is-still-a-yaml-error", "yaml",
+      T("title: Tiny", "title: a" + "b" * 2000 + ": c"), 1, "mapping values are not allowed",
+      absent=("a name of",)),
 
     # ---- rulesets: extends -------------------------------------------------------------
     R("yaml-extends-itself", "yaml", ext(FILE), 1, "extends cycle"),

@@ -71,3 +71,18 @@ def test_records_over_a_limit(tmp_path, capsys, record, words):
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+# ---- names longer than YAML reads ------------------------------------------------------
+
+def test_the_schema_and_the_yaml_reader_share_the_limit_of_names():
+    from rulekit.lang.schema import load_schema
+    assert load_schema()["$defs"]["identifier"]["maxLength"] == limits.MAX_NAME_CHARS
+
+
+@pytest.mark.parametrize("length", [1025, 10000])
+def test_a_name_longer_than_yaml_reads_is_reported_as_a_name_at_its_place(tmp_path, length):
+    d = diag(tmp_path, "rulekit: 1\nname: x\nzones:\n  hand: {per: seat}\n  "
+             + "z" * length + ": {per: game}\n")
+    assert (d.line, d.column) == (5, 3)
+    assert d.message == f"a name of {length} characters; the limit is {limits.MAX_NAME_CHARS}"
