@@ -154,12 +154,22 @@ PLAY = ("play", "{file}", "--seed", "1", "--quiet")
 TITLE_ESCAPE = "rulekit: 1\nextends: tiny.yaml\nname: t\ntitle: \"\\e]0;owned\\a\\e[2J\"\n"
 
 
+def nested_repeats(times: str) -> str:
+    """Setup effects: three ``repeat``s, one inside the other, each of ``times``."""
+    return (f"  - repeat: {times}\n    do:\n      - repeat: {times}\n        do:\n"
+            f"          - repeat: {times}\n            do:\n              - shuffle: deck\n")
+
+
 LONG_ZONE = T("hand:  {per: seat, see: owner}",
               "hand:  {per: seat, see: owner}\n  " + "z" * 10000 + ": {}")
 LONG_QUOTED_VAR = T("turn: {type: seat}", "turn: {type: seat}\n  \"" + "v" * 10000 + "\": {}")
 LONG_FLOW_KEY = T("table: {per: game, see: all, tagged: true}",
                   "table: {per: game, see: all, " + "t" * 5000 + ": true}")
 LONG_PHASE = T("  main:\n", "  " + "p" * 1025 + ":\n")
+TWICE_DEFINITION = T("next_turn(s): left_of(s)", "next_turn(s, s): left_of(s)")
+TWICE_PROCEDURE = T("setup:\n", "procedures:\n  give(s, t, s):\n    - shuffle: deck\nsetup:\n"
+                    "  - call: give(0, 1, 0)\n")
+NULL_HEURISTIC = T("  main:\n", "  main:\n    heuristic: 'null if count(hand[seat]) > 1 else 1'\n")
 RULE_BOOK = "rule_book: [{}]\n"
 
 
@@ -433,6 +443,13 @@ ROWS = [
       "without a closing '}'"),
     R("yaml-definition-refers-to-itself", "yaml", hand_size("hand_size + 1"), 1,
       "refers to itself"),
+    R("yaml-definition-repeats-a-parameter", "yaml", TWICE_DEFINITION, 1,
+      (at(TWICE_DEFINITION, "next_turn(s, s)"), "names the parameter 's' twice"),
+      absent=("internal error",)),
+    R("yaml-procedure-repeats-a-parameter", "yaml", TWICE_PROCEDURE, 1,
+      (at(TWICE_PROCEDURE, "give(s, t, s)"), "names the parameter 's' twice")),
+    R("yaml-definition-repeats-a-parameter-play", "yaml", TWICE_DEFINITION, 1,
+      "names the parameter 's' twice", argv=PLAY),
 
     # ---- rulesets: names longer than YAML reads (1024 characters) ----------------------
     R("yaml-zone-name-of-10000-characters", "yaml", LONG_ZONE, 1,
@@ -446,6 +463,18 @@ ROWS = [
     R("yaml-long-text-with-a-colon-is-still-a-yaml-error", "yaml",
       T("title: Tiny", "title: a" + "b" * 2000 + ": c"), 1, "mapping values are not allowed",
       absent=("a name of",)),
+
+    # ---- rulesets: costly or failing at play time -------------------------------------
+    R("yaml-three-nested-repeats-of-10000-abort", "yaml", with_setup(nested_repeats("10000")),
+      1, ("aborted", "more than 100000 rounds in one action"), argv=PLAY),
+    R("yaml-three-nested-fors-of-100-abort", "yaml",
+      with_setup("  - for: a in numbers(1, 100)\n    do:\n      - for: b in numbers(1, 100)\n"
+                 "        do:\n          - for: c in numbers(1, 100)\n            do:\n"
+                 "              - let: x = c\n"),
+      1, ("aborted", "more than 100000 rounds in one action"), argv=PLAY),
+    R("yaml-heuristic-sometimes-null", "yaml", NULL_HEURISTIC, 1,
+      ("aborted", "the heuristic of phase main: for seat", "gives null, not a number"),
+      argv=("play", "{file}", "--seed", "1", "--quiet", "--agent", "all=greedy")),
 
     # ---- rulesets: extends -------------------------------------------------------------
     R("yaml-extends-itself", "yaml", ext(FILE), 1, "extends cycle"),
