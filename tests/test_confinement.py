@@ -166,3 +166,21 @@ def test_the_prompt_rules_command_reads_the_book_the_same_way(tmp_path):
     assert run.returncode == 0
     assert "the rule book cannot be read: " in run.stdout and "symbolic link" in run.stdout
     assert "SECRET" not in run.stdout
+
+
+def test_the_bundled_rule_books_are_not_confined(tmp_path, monkeypatch):
+    """An installation may be made of links (a store of packages linked into place):
+    rulekit's own rule books are read through them; a ruleset's own are not."""
+    from rulekit.source import files
+    store, installed = tmp_path / "store", tmp_path / "installed"
+    store.mkdir(), installed.mkdir()
+    (store / "house.md").write_text("# House\n")
+    os.symlink(store / "house.md", installed / "house.md")
+    real = files.data_dir
+    monkeypatch.setattr(files, "data_dir", lambda name: installed if name == "rules"
+                        else real(name))
+    assert files.read_rule_book(["house.md"], None) == [("house.md", "# House\n")]
+    (tmp_path / "w").mkdir()
+    os.symlink(store / "house.md", tmp_path / "w" / "house.md")
+    with pytest.raises(ValueError, match="symbolic link leading out"):
+        files.read_rule_book(["house.md"], tmp_path / "w" / "v.yaml")

@@ -30,7 +30,7 @@ def rule_book_files(names, ruleset_file: Path | None) -> list[Path]:
     """The files of a ruleset's ``rule_book`` (plain file names, ``x.md``): each beside
     the ruleset's file, else among the bundled rule books; each checked as
     :func:`read_limited` will open it (a regular file, no symbolic link leading out of
-    the folder it is found in), and all of them together at most MAX_RULE_BOOK_BYTES.
+    the ruleset's folder), and all of them together at most MAX_RULE_BOOK_BYTES.
     A file named twice is listed once. Raises FileNotFoundError naming the first that is
     in neither place, ValueError (one line, with the path) for a name that is not a
     plain file name, a file refused or the book over the limit."""
@@ -49,7 +49,7 @@ def rule_book_files(names, ruleset_file: Path | None) -> list[Path]:
         if path in out:
             continue
         try:
-            info = _regular(confined(path, found), path, "rule book")
+            info = _regular(confined(path, _confining(found)), path, "rule book")
         except FileNotFoundError:
             raise FileNotFoundError(f"{path}: a symbolic link to nothing (rule book "
                                     f"'{name}')") from None
@@ -65,19 +65,25 @@ def rule_book_files(names, ruleset_file: Path | None) -> list[Path]:
 
 def read_rule_book(names, ruleset_file: Path | None) -> list[tuple[str, str]]:
     """``(file name, text)`` of each file of a ruleset's ``rule_book``, in order (see
-    :func:`rule_book_files`; each read by :func:`read_limited`, confined to the folder
-    it was found in). Raises FileNotFoundError, ValueError or OSError with one line
-    naming the file."""
+    :func:`rule_book_files`; each read by :func:`read_limited`, confined to the
+    ruleset's folder when found there). Raises FileNotFoundError, ValueError or OSError
+    with one line naming the file."""
     from ..limits import MAX_RULE_BOOK_BYTES
     out, left = [], MAX_RULE_BOOK_BYTES
     for path in rule_book_files(names, ruleset_file):
         try:
-            text = read_limited(path, "rule book", left, within=path.parent)
+            text = read_limited(path, "rule book", left, within=_confining(path.parent))
         except UnicodeDecodeError:
             raise ValueError(f"rule book {path}: not UTF-8 text") from None
         left -= len(text.encode("utf-8"))
         out.append((path.name, text))
     return out
+
+
+def _confining(folder: Path) -> Path | None:
+    """The folder a rule book found in ``folder`` is confined to: its own, unless it is
+    rulekit's bundled rule books (an installation may be made of links)."""
+    return None if folder == data_dir("rules") else folder
 
 
 def _exists(path: Path) -> bool:
