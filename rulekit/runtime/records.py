@@ -172,9 +172,10 @@ def check_record(record, where: str = "record") -> None:
     if not 1 <= p <= MAX_PLAYERS:
         raise RecordError(f"{where}: 'players' must be from 1 to {MAX_PLAYERS}, not {p}")
     actions = record.get("actions")
-    bad = _items(actions, _text) if "actions" in record else "there are none"
-    if bad:
-        raise RecordError(f"{where}: 'actions' must be a list of action strings: {bad}")
+    bad = _items(actions, _text) if "actions" in record else ""
+    if bad is not None:
+        raise RecordError(f"{where}: 'actions' must be a list of action strings"
+                          + (f": {bad}" if bad else ""))
     if len(actions) > MAX_RECORD_ACTIONS:
         raise RecordError(f"{where}: {len(actions)} actions; a record may hold at most "
                           f"{MAX_RECORD_ACTIONS} (the limit)")
