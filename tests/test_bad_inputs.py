@@ -39,8 +39,9 @@ Each row of ``ROWS`` is ``R(id, kind, given, expect, fragment, **extra)``:
 Every row also asserts that no "Traceback" shows, and, for a command other than
 ``validate`` that fails, that stderr holds at most one line (argparse's usage text
 aside). The work folder ``{w}`` holds ``tiny.yaml``, a FIFO ``fifo.yaml``, a symlink
-``zero.yaml`` to /dev/zero, and a symlink ``link.yaml`` to ``{tmp}/outside.yaml`` (a
-copy of the tiny ruleset outside ``{w}``). Before fragments are matched, the work
+``zero.yaml`` to /dev/zero, a symlink ``link.yaml`` to ``{tmp}/outside.yaml`` (a
+copy of the tiny ruleset outside ``{w}``) and a symlink ``link.md`` to
+``{tmp}/secret.md`` (which says ``SECRET``). Before fragments are matched, the work
 folder's path in the output is replaced by ``<tmp>`` (it holds the row's id).
 
 Rows that fail show a bug: do not weaken them to make them pass.
@@ -151,6 +152,25 @@ CHOOSE_BOOLS = T("do:\n          - move: c to table", "do:\n          - move: to
                    T("choose: c in hand[actor]", "choose: c in [true, false]")))
 PLAY = ("play", "{file}", "--seed", "1", "--quiet")
 TITLE_ESCAPE = "rulekit: 1\nextends: tiny.yaml\nname: t\ntitle: \"\\e]0;owned\\a\\e[2J\"\n"
+
+
+def nested_repeats(times: str) -> str:
+    """Setup effects: three ``repeat``s, one inside the other, each of ``times``."""
+    return (f"  - repeat: {times}\n    do:\n      - repeat: {times}\n        do:\n"
+            f"          - repeat: {times}\n            do:\n              - shuffle: deck\n")
+
+
+LONG_ZONE = T("hand:  {per: seat, see: owner}",
+              "hand:  {per: seat, see: owner}\n  " + "z" * 10000 + ": {}")
+LONG_QUOTED_VAR = T("turn: {type: seat}", "turn: {type: seat}\n  \"" + "v" * 10000 + "\": {}")
+LONG_FLOW_KEY = T("table: {per: game, see: all, tagged: true}",
+                  "table: {per: game, see: all, " + "t" * 5000 + ": true}")
+LONG_PHASE = T("  main:\n", "  " + "p" * 1025 + ":\n")
+TWICE_DEFINITION = T("next_turn(s): left_of(s)", "next_turn(s, s): left_of(s)")
+TWICE_PROCEDURE = T("setup:\n", "procedures:\n  give(s, t, s):\n    - shuffle: deck\nsetup:\n"
+                    "  - call: give(0, 1, 0)\n")
+NULL_HEURISTIC = T("  main:\n", "  main:\n    heuristic: 'null if count(hand[seat]) > 1 else 1'\n")
+RULE_BOOK = "rule_book: [{}]\n"
 
 
 def good_text(record) -> str:
@@ -423,6 +443,38 @@ ROWS = [
       "without a closing '}'"),
     R("yaml-definition-refers-to-itself", "yaml", hand_size("hand_size + 1"), 1,
       "refers to itself"),
+    R("yaml-definition-repeats-a-parameter", "yaml", TWICE_DEFINITION, 1,
+      (at(TWICE_DEFINITION, "next_turn(s, s)"), "names the parameter 's' twice"),
+      absent=("internal error",)),
+    R("yaml-procedure-repeats-a-parameter", "yaml", TWICE_PROCEDURE, 1,
+      (at(TWICE_PROCEDURE, "give(s, t, s)"), "names the parameter 's' twice")),
+    R("yaml-definition-repeats-a-parameter-play", "yaml", TWICE_DEFINITION, 1,
+      "names the parameter 's' twice", argv=PLAY),
+
+    # ---- rulesets: names longer than YAML reads (1024 characters) ----------------------
+    R("yaml-zone-name-of-10000-characters", "yaml", LONG_ZONE, 1,
+      (at(LONG_ZONE, "zzz"), "a name of 10000 characters; the limit is 64")),
+    R("yaml-quoted-variable-name-of-10000-characters", "yaml", LONG_QUOTED_VAR, 1,
+      (at(LONG_QUOTED_VAR, "vvv"), "a name of 10000 characters; the limit is 64")),
+    R("yaml-flow-key-of-5000-characters", "yaml", LONG_FLOW_KEY, 1,
+      (at(LONG_FLOW_KEY, "ttt"), "a name of 5000 characters; the limit is 64")),
+    R("yaml-phase-name-of-1025-characters", "yaml", LONG_PHASE, 1,
+      (at(LONG_PHASE, "ppp"), "a name of 1025 characters; the limit is 64")),
+    R("yaml-long-text-with-a-colon-is-still-a-yaml-error", "yaml",
+      T("title: Tiny", "title: a" + "b" * 2000 + ": c"), 1, "mapping values are not allowed",
+      absent=("a name of",)),
+
+    # ---- rulesets: costly or failing at play time -------------------------------------
+    R("yaml-three-nested-repeats-of-10000-abort", "yaml", with_setup(nested_repeats("10000")),
+      1, ("aborted", "more than 100000 rounds in one action"), argv=PLAY),
+    R("yaml-three-nested-fors-of-100-abort", "yaml",
+      with_setup("  - for: a in numbers(1, 100)\n    do:\n      - for: b in numbers(1, 100)\n"
+                 "        do:\n          - for: c in numbers(1, 100)\n            do:\n"
+                 "              - let: x = c\n"),
+      1, ("aborted", "more than 100000 rounds in one action"), argv=PLAY),
+    R("yaml-heuristic-sometimes-null", "yaml", NULL_HEURISTIC, 1,
+      ("aborted", "the heuristic of phase main: for seat", "gives null, not a number"),
+      argv=("play", "{file}", "--seed", "1", "--quiet", "--agent", "all=greedy")),
 
     # ---- rulesets: extends -------------------------------------------------------------
     R("yaml-extends-itself", "yaml", ext(FILE), 1, "extends cycle"),
@@ -439,7 +491,10 @@ ROWS = [
     R("yaml-extends-dev-zero", "yaml", ext("/dev/zero"), 1, "not a regular file"),
     R("yaml-extends-a-fifo", "yaml", ext("fifo.yaml"), 1, "not a regular file"),
     R("yaml-extends-a-symlink-to-dev-zero", "yaml", ext("zero.yaml"), 1,
-      "not a regular file"),
+      ("zero.yaml", "a symbolic link leading out of the folder <tmp>/w; refused")),
+    R("yaml-extends-a-symlink-leading-out", "yaml", ext("link.yaml"), 1,
+      ("link.yaml", "a symbolic link leading out of the folder <tmp>/w; refused")),
+    R("yaml-extends-dotdot-without-a-link-is-fine", "yaml", ext("../outside.yaml"), 0, ": ok"),
     R("yaml-extends-a-2-mb-file", "yaml", ext("big.yaml"), 1, "1000000",
       files={"big.yaml": "x: '" + "y" * 2_000_000 + "'\n"}),
     R("yaml-extends-a-binary-file", "yaml", ext("img.png"), 1, "not UTF-8",
@@ -579,6 +634,30 @@ ROWS = [
       "'result' must be an object"),
     R("record-result-differs", "record", {"result": {"status": "finished", "loser": 0}}, 1,
       "differs"),
+    R("record-result-loser-text", "record", {"result": {"status": "finished", "loser": "x"}},
+      1, "'result' must be an object with a 'status' (text), a 'loser' (a seat or null) and "
+      "an 'out_order' (a list of seats): its 'loser' is \"x\""),
+    R("record-result-out-order-item", "record",
+      {"result": {"status": "finished", "loser": 1, "out_order": [0, "x"]}}, 1,
+      "its 'out_order' item 1 is \"x\""),
+    R("record-result-status-a-number", "record", {"result": {"status": 5}}, 1,
+      "its 'status' is 5"),
+    R("record-outcome-without-returns", "record", {"outcome": {"ranking": [[0], [1]]}}, 1,
+      "'outcome' must be an object with a 'ranking' (lists of seats), 'scores' (numbers or "
+      "null), 'returns' (numbers) and, in a game of teams, 'teams' (lists of seats): it has "
+      "no 'returns'"),
+    R("record-outcome-returns-item", "record",
+      {"outcome": {"ranking": [[0], [1]], "returns": [1, "x"]}}, 1,
+      "its 'returns' item 1 is \"x\""),
+    R("record-outcome-ranking-item", "record",
+      {"outcome": {"ranking": [[0], [1, True]], "returns": [1, -1]}}, 1,
+      "its 'ranking' item 1 is [1, true]"),
+    R("record-actions-second-item-a-number", "record", {"actions": lambda a: a[:1] + [7]}, 1,
+      "'actions' must be a list of action strings: item 1 is 7"),
+    R("record-deck-item-a-number", "record", {"deck": ["2C", 5]}, 1,
+      "'deck' must be a list of card texts, top first: item 1 is 5"),
+    R("record-seats-item-a-number", "record", {"seats": ["random", 2]}, 1,
+      "'seats' must list who played each seat (\"human\" or an agent kind): item 1 is 2"),
     R("record-seats-too-few", "record", {"seats": ["random"]}, 1, "names 1 seats"),
     R("record-seats-numbers", "record", {"seats": [1, 2]}, 1, "'seats' must list"),
     R("record-fingerprint-a-number", "record", {"fingerprint": 5}, 1,
@@ -780,6 +859,34 @@ ROWS = [
     R("cli-list-a-file", "cli", ("list", "{tiny}"), 1, "not a folder"),
     R("cli-list-two-folders", "cli", ("list", "a", "b"), 2, "unrecognized arguments: b"),
 
+    # ---- the rule book a ruleset names --------------------------------------------------
+    R("rules-a-rule-book-linked-out-of-the-folder", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("link.md", "a symbolic link leading out of the folder <tmp>/w; refused"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}, absent=("SECRET",)),
+    R("rules-validate-warns-of-a-rule-book-linked-out", "cli", ("validate", "{w}/rb.yaml"), 0,
+      ("warning", "link.md", "a symbolic link leading out"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}),
+    R("rules-a-rule-book-of-2-mb", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("big.md", "more than 1000000 bytes together (the limit)"),
+      files={"big.md": "x" * 2_000_000, "rb.yaml": V(RULE_BOOK.format("big.md"))}),
+    R("rules-a-rule-book-of-two-files-over-the-limit", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("b.md", "more than 1000000 bytes together (the limit)"),
+      files={"a.md": "x" * 600_000, "b.md": "y" * 600_000,
+             "rb.yaml": V(RULE_BOOK.format("a.md, b.md"))}, absent=("xxxxxxxxxx",)),
+    R("rules-a-rule-book-that-is-a-folder", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("dir.md", "is a folder"),
+      files={"dir.md/x": "", "rb.yaml": V(RULE_BOOK.format("dir.md"))}),
+    R("rules-a-rule-book-not-utf-8", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("bad.md", "not UTF-8"),
+      files={"bad.md": b"\xff\xfe#", "rb.yaml": V(RULE_BOOK.format("bad.md"))}),
+    R("rules-a-rule-book-beside-the-ruleset-is-fine", "cli", ("rules", "{w}/rb.yaml"), 0,
+      "# House", files={"h.md": "# House\n", "rb.yaml": V(RULE_BOOK.format("h.md"))}),
+    R("typed-rules-with-a-rule-book-linked-out", "typed", "rules", 1,
+      ("the rule book cannot be read", "link.md", "a symbolic link leading out"),
+      argv=("play", "{w}/rb.yaml", "--agent", "all=random", "--seed", "3", "--human", "0",
+            "--ascii"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}, absent=("SECRET",)),
+
     # ---- text typed at a --human seat ----------------------------------------------------
     R("typed-superscript-two", "typed", "²", 1, ("'²' is not legal", WAITED)),
     R("typed-circled-one", "typed", "①", 1, ("'①' is not legal", WAITED)),
@@ -939,6 +1046,8 @@ def _workspace(tmp: Path, files: dict) -> dict:
     os.mkfifo(w / "fifo.yaml")
     os.symlink("/dev/zero", w / "zero.yaml")
     os.symlink(tmp / "outside.yaml", w / "link.yaml")
+    (tmp / "secret.md").write_text("SECRET\n", encoding="utf-8")
+    os.symlink(tmp / "secret.md", w / "link.md")
     env = {"w": str(w), "tmp": str(tmp), "file": str(w / FILE), "rec": str(w / "rec.json"),
            "tiny": str(w / "tiny.yaml")}
     for name, content in files.items():

@@ -83,7 +83,7 @@ def cmd_play(args) -> int:
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
     abandoned = None
     interrupted = _catch_signals()
-    problem = None
+    problem, kept = None, 0
     try:
         t.header(seed, changed, people if len(people) > 1 else human)
         if args.resume is None:
@@ -109,12 +109,12 @@ def cmd_play(args) -> int:
             play_out(game, agents, stop=interrupted.is_set)
     finally:
         if target is not None:
-            problem = _save_record(target, game, ruleset, rules, seed, deck, kinds)
+            problem, kept = _save_record(target, game, ruleset, rules, seed, deck, kinds)
     res = game.result
     if problem:
         return fail(problem)
     if abandoned is not None:
-        return _abandoned(abandoned, game, target)
+        return _abandoned(abandoned, game, target, kept if target is not None else 0)
     if args.json:
         print(json.dumps(game.dump(), indent=1))
         return 0 if res.status == "finished" else 1
@@ -231,9 +231,16 @@ def _catch_signals():
     return flag
 
 
-def _abandoned(why, game, target) -> int:
-    verb = "is" if game.actions == 1 else "are"
-    kept = f"; {count(game.actions, 'action')} so far {verb} in {target}" if target else ""
+def _abandoned(why, game, target, saved: int) -> int:
+    """Say why the game stopped and what its record ``target`` keeps: ``saved`` actions
+    (the choices of other seats still hidden at a simultaneous step are not kept)."""
+    verb = "is" if saved == 1 else "are"
+    kept = f"; {count(saved, 'action')} so far {verb} in {target}" if target else ""
+    if target and saved < game.actions:
+        hidden = game.actions - saved
+        kept += (f" (not the {count(hidden, 'choice')} still hidden at a simultaneous step: "
+                 f"{'that seat chooses' if hidden == 1 else 'those seats choose'} again on "
+                 "resume)")
     if isinstance(why, Signalled):
         try:
             fail(f"stopped by {why.name} after {count(game.actions, 'action')}{kept}")
@@ -247,8 +254,9 @@ def _abandoned(why, game, target) -> int:
                 130 if why.reason == "interrupt" else 1)
 
 
-def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> str | None:
-    """Write the game's record (whole or partial) to ``target``; a message if it fails."""
+def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> tuple:
+    """Write the game's record (whole or partial) to ``target``: ``(None, the number of
+    actions it holds)``, or ``(a message, 0)`` if it fails."""
     if ruleset not in bundled_rulesets():   # a file: name it relative to the record
         path = resolve_name(ruleset)
         if path is not None and Path(ruleset).exists():
@@ -257,8 +265,8 @@ def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> str | None:
     try:
         write_record(target, rec)
     except RecordError as exc:
-        return str(exc)
-    return None
+        return str(exc), 0
+    return None, len(rec["actions"])
 
 
 def _replayed(path: str, run):

@@ -131,7 +131,7 @@ def cmd_rules(args) -> int:
     import re
 
     from ..source.extends import resolve_name
-    from ..source.files import rule_book_files
+    from ..source.files import read_rule_book
     rules = load_or_report(args.ruleset)
     if rules is None:
         return 1
@@ -139,13 +139,7 @@ def cmd_rules(args) -> int:
         return fail(f"{rules.name} has no rule book (its ruleset names none in 'rule_book:'); "
                     f"rulekit explain {args.ruleset} says what the ruleset does")
     try:
-        files = rule_book_files(rules.rule_book, resolve_name(args.ruleset))
-        texts = []
-        for p in dict.fromkeys(files):          # a book named twice is printed once
-            try:
-                texts.append((p.name, p.read_text(encoding="utf-8")))
-            except UnicodeDecodeError:
-                raise ValueError(f"rule book {p.name}: not UTF-8 text") from None
+        texts = read_rule_book(rules.rule_book, resolve_name(args.ruleset))
     except (OSError, ValueError) as exc:
         return fail(f"{rules.name}: {exc}")
     if args.ids:

@@ -251,6 +251,10 @@ def _head(c: CompileContext, path, head):
         c.pruned.add((path[0], head_name(head)))   # its uses: no second error
         return None
     name, params = tree.name, list(tree.params)
-    if len(set(params)) != len(params):
-        c.sink.error(c.src.key_pos(path), f"'{head}' repeats a parameter name")
+    twice = next((p for i, p in enumerate(params) if p in params[:i]), None)
+    if twice is not None:
+        c.sink.error(c.src.key_pos(path), f"'{head}' names the parameter '{twice}' twice; "
+                     "give each parameter its own name", "expr-syntax")
+        c.pruned.add((path[0], name))               # its uses: no second error
+        return None
     return name, params

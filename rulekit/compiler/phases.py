@@ -34,7 +34,7 @@ def compile_phases(c: CompileContext, uncertain: set | None = None) -> dict:
         heuristic = None
         if "heuristic" in pdata:
             h = c.expr(base + ("heuristic",), Scope(specials=frozenset({"seat"})), "int")
-            heuristic = c.fn(h.code) if h else None
+            heuristic = c.fn(f"_heuristic_value({h.code}, L, {c.text(pname)})") if h else None
         display = []
         for label in (pdata.get("display") or {}):
             t = c.expr(base + ("display", label), Scope(specials=frozenset({"seat"})))
