@@ -15,6 +15,9 @@ records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats
 ``extends`` chain of at most ``MAX_EXTENDS`` files; a definition that expands into more
 than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a pack
 (ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
+
+Simulation: at most ``MAX_SIMULATED_GAMES`` games at each player count, in at most
+``MAX_JOBS`` worker processes.
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
@@ -33,3 +36,7 @@ MAX_PLAYERS = 64
 MAX_EXTENDS = 20
 MAX_DEFINITION_COST = 100_000
 MAX_PACK_CARDS = 2000
+
+# a simulation (rulekit.simulate, rulekit simulate): games per player count, processes
+MAX_SIMULATED_GAMES = 10 ** 7
+MAX_JOBS = 1024

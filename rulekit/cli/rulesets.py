@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 import sys
 
-from ..play.session import simulate
 from ..errors import printable
+from ..outputs import check_output, reads_of, write_atomic
+from ..play.session import simulate
 from .common import count, fail, load_or_report, option_pairs, print_diagnostics
 
 
@@ -113,14 +114,9 @@ def cmd_new(args) -> int:
     if out == "-":
         print(text, end="")
         return 0
-    if Path(out).is_dir():
-        return fail(f"{out} is a folder: give a file name, e.g. -o {Path(out) / (args.name + '.yaml')}")
-    if Path(out).exists():
-        return fail(f"{out} already exists: choose another name or -o FILE")
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        return fail(f"cannot write {out}: {exc.strerror}")
+    check_output(out, "-o" if args.output else "new", force=args.force,
+                 reads=reads_of(rules.source.files, f"the ruleset {args.name} would extend"))
+    write_atomic(out, text)
     print(f"wrote {out}: a variant of {rules.name}; check it with: rulekit validate {out}")
     return 0
 
@@ -182,11 +178,9 @@ def cmd_schema(args) -> int:
     if args.output == "-":
         print(text, end="")
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        return fail(f"cannot write {args.output}: {exc.strerror or exc}")
+    check_output(args.output, "-o", force=args.force,
+                 reads=[(str(schema_path(v)), "the installed schema") for v in (False, True)])
+    write_atomic(args.output, text)
     print(f"wrote {args.output}")
     return 0
 
