@@ -778,6 +778,8 @@ ROWS = [
     R("cli-list-missing-folder", "cli", ("list", "{w}/nope"), 1, "not a folder"),
     R("cli-list-a-file", "cli", ("list", "{tiny}"), 1, "not a folder"),
     R("cli-list-two-folders", "cli", ("list", "a", "b"), 2, "unrecognized arguments: b"),
+    R("cli-list-a-folder-with-files-that-do-not-load", "cli", ("list", "{w}"), 1,
+      ("files do not load", "fifo.yaml", "zero.yaml")),
 
     # ---- writing files: one rule for every writer (rulekit.outputs) ----------------------
     # refused before any work (a run that would take minutes stops at once, the report

@@ -2,8 +2,8 @@
 (rulekit.outputs), and every number of every command follows one policy (not of its
 form: exit 2; out of range: exit 1; rulekit/cli/arguments.py). The bad-input table
 (tests/test_bad_inputs.py) holds the one-line cases; here: the guard and the writer
-themselves, the parser walked flag by flag, the files rulekit names itself, and a Ray
-address that does not answer."""
+themselves, the parser walked flag by flag, the files rulekit names itself, `list`, and
+a Ray address that does not answer."""
 from __future__ import annotations
 
 import json
@@ -267,6 +267,20 @@ def test_whole_numbers_are_ascii_digits_and_long_ones_are_not_converted():
     assert "a number of 100000 digits: the limit is 12" == kind.problem(huge)
     assert WholeOr(("all",), 1)("all") == "all"
     assert Number(0, 60).problem(float("inf")).startswith("must be a number from 0 to 60")
+
+
+# ---- list ---------------------------------------------------------------------------------
+
+def test_list_names_the_files_that_do_not_load_and_still_lists_the_others(tmp_path):
+    (tmp_path / "good.yaml").write_text(TINY.read_text())
+    (tmp_path / "bad.yaml").write_text("a: [\n")
+    run = cli(["list", str(tmp_path)], tmp_path)
+    assert run.returncode == 1
+    assert "good.yaml (tiny)" in run.stdout and "bad.yaml" not in run.stdout
+    assert run.stderr.strip() == (f"rulekit: {tmp_path / 'bad.yaml'} does not load "
+                                  f"(rulekit validate {tmp_path / 'bad.yaml'} says why)")
+    (tmp_path / "bad.yaml").unlink()
+    assert cli(["list", str(tmp_path)], tmp_path).returncode == 0
 
 
 # ---- a Ray address that does not answer: one line, in seconds -----------------------------

@@ -12,6 +12,9 @@ from .common import count, fail, load_or_report, option_pairs, print_diagnostics
 
 # ---- list ----------------------------------------------------------------------------
 def cmd_list(args) -> int:
+    """``rulekit list [DIR]``: each ruleset's name, title, players and summary. A file
+    of DIR that does not load is named on stderr (one line for them all) and the exit
+    code is 1; the others are still listed."""
     from pathlib import Path
 
     from ..errors import DiagnosticSink
@@ -24,12 +27,12 @@ def cmd_list(args) -> int:
         files = {p.stem: p for p in sorted(folder.glob("*.y*ml"))}
     else:
         files = bundled_rulesets()
-    rows = []
+    rows, broken = [], []
     for name, path in files.items():
         sink = DiagnosticSink()
         src = load_document(path, sink, str(path))
         if src is None or not isinstance(src.data, dict):
-            rows.append((str(path) if args.dir else name, "(does not load: run validate)", "?", ""))
+            broken.append(str(path))
             continue
         d = src.data
         pl = d.get("players") or {}
@@ -39,13 +42,21 @@ def cmd_list(args) -> int:
             players = str(lo) if lo == hi else f"{lo}-{hi}"
         label = f"{path} ({d.get('name', '?')})" if args.dir else name
         rows.append((label, str(d.get("title", "")), players, str(d.get("summary", ""))))
-    if not rows:
+    if not rows and not broken:
         print("no rulesets found")
         return 0
-    w0 = max(len(r[0]) for r in rows)
-    w1 = max(len(r[1]) for r in rows)
-    for r in rows:
-        print(printable(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}", 1000))
+    if rows:
+        w0 = max(len(r[0]) for r in rows)
+        w1 = max(len(r[1]) for r in rows)
+        for r in rows:
+            print(printable(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}", 1000))
+    if broken:
+        sys.stdout.flush()
+        if len(broken) == 1:
+            return fail(f"{broken[0]} does not load (rulekit validate {broken[0]} says why)")
+        names = ", ".join(broken[:10]) + (", ..." if len(broken) > 10 else "")
+        return fail(f"{len(broken)} files do not load: {names} (rulekit validate "
+                    f"{args.dir or 'FILE'} says why)")
     return 0
 
 
