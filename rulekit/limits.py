@@ -18,6 +18,9 @@ than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a 
 (ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
 A rule book (its files together) has at most ``MAX_RULE_BOOK_BYTES``.
 A name has at most ``MAX_NAME_CHARS`` characters (a key longer than YAML reads, too).
+
+Simulation: at most ``MAX_SIMULATED_GAMES`` games at each player count, in at most
+``MAX_JOBS`` worker processes.
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
@@ -39,3 +42,7 @@ MAX_PLAYERS = 64
 MAX_EXTENDS = 20
 MAX_DEFINITION_COST = 100_000
 MAX_PACK_CARDS = 2000
+
+# a simulation (rulekit.simulate, rulekit simulate): games per player count, processes
+MAX_SIMULATED_GAMES = 10 ** 7
+MAX_JOBS = 1024

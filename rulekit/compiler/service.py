@@ -27,20 +27,21 @@ class Expressions:
         self._context = context
         self._cache: dict = {}
 
-    def compile(self, text: str, names: tuple = ()) -> tuple:
+    def compile(self, text: str, names: tuple = (), want: str | None = None) -> tuple:
         """``(fn, static type)`` of expression ``text``: ``fn(game, L)`` computes its
         value, ``L`` mapping each of ``names`` (extra local names, of any type) to a
-        value; ``actor``, ``last_action`` and ``seat`` (from ``L``) are available.
+        value; ``actor``, ``last_action`` and ``seat`` (from ``L``) are available;
+        ``want``: the static type its value must have (``"bool"``), if any.
         Raises :class:`rulekit.lang.types.ExprError` (``message``, ``offset`` into
         ``text``, ``code``) for an expression that does not compile; TypeError for a
         ``text`` that is not a str."""
         if not isinstance(text, str):
             raise TypeError(f"an expression is text, not {type(text).__name__}")
-        key = (text, tuple(names))
+        key = (text, tuple(names), want)
         out = self._cache.get(key)
         if out is None:
             c = self._context
             typed = c.compiler.expr(text, Scope(locals={n: "any" for n in names},
-                                                specials=SPECIALS))
+                                                specials=SPECIALS), want)
             out = self._cache[key] = (c.fn(typed.code), typed.type)
         return out

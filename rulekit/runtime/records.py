@@ -16,14 +16,13 @@ seat: ``"2: take"``), and the result once the game has ended. ``/2`` adds
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from ..errors import RecordError, printable
+from ..errors import OutputError, RecordError, printable
 from ..outcome import copy_outcome
 from ..limits import (MAX_ACTIONS, MAX_INT_DIGITS, MAX_NESTING, MAX_PLAYERS,
                       MAX_RECORD_ACTIONS, MAX_RECORD_BYTES)
+from ..outputs import write_atomic
 from ..source.files import read_limited
 from ..version import __version__
 
@@ -60,27 +59,13 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
 
 def write_record(path: str, record: dict) -> None:
     """Write ``record`` as JSON to ``path`` atomically (a temporary file in the same
-    folder, then renamed over it): a reader never sees half a record. Raises
-    RecordError if it cannot be written."""
-    target = Path(path)
-    text = json.dumps(record, indent=1) + "\n"
+    folder, then renamed over it: :func:`rulekit.outputs.write_atomic`): a reader never
+    sees half a record. Whether ``path`` may be written is the caller's to check
+    (:func:`rulekit.outputs.check_output`). Raises RecordError if it cannot be written."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=str(target.parent))
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError as exc:
-        raise RecordError(f"cannot write the record to {path}: {exc.strerror}") from None
+        write_atomic(path, json.dumps(record, indent=1) + "\n", what="the record")
+    except OutputError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def _parse_int(text: str) -> int:

@@ -75,16 +75,17 @@ class Rules(Ruleset):
             plan = cache[key] = tuple(plan)
         return plan
 
-    def expression(self, text: str, names: tuple = ()):
+    def expression(self, text: str, names: tuple = (), want: str | None = None):
         """Compile ``text`` against this ruleset, once (cached): a function ``f(game, L)``
         where ``L`` maps each of ``names`` (extra local names) to a value. ``actor``,
-        ``last_action`` and ``seat`` (from ``L``) are available. For analysis tools and
-        tests; raises RulesetError with the problem."""
+        ``last_action`` and ``seat`` (from ``L``) are available; ``want``: the static
+        type the value must have (``"bool"``). For analysis tools and tests; raises
+        RulesetError with the problem."""
         if not isinstance(text, str):
             raise RulesetError([Diagnostic(None, "error", f"an expression is text, not "
                                            f"{type(text).__name__}", "type")])
         try:
-            return self.expressions.compile(text, tuple(names))[0]
+            return self.expressions.compile(text, tuple(names), want)[0]
         except ExprError as exc:
             shown = text if len(str(text)) <= 60 else str(text)[:57] + "..."
             raise RulesetError([Diagnostic(None, "error", f"{shown!r}: {exc.message}",
