@@ -115,6 +115,16 @@ class RecordError(RulekitError):
     """A game record that is not valid JSON or not of the rulekit-record/1 shape."""
 
 
+class OutputError(RulekitError):
+    """A file rulekit was asked to write may not or cannot be written (rulekit.outputs).
+    The message names the path; ``code`` is the exit code the command line gives it (2
+    for a malformed name, such as an empty one; else 1)."""
+
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code
+
+
 @dataclass
 class DiagnosticSink:
     """Collects diagnostics while a ruleset is loaded and compiled."""

@@ -4,7 +4,8 @@ Play: ``MAX_ACTIONS`` is the default number of recorded actions after which a ga
 as ``aborted`` (``new_game(max_actions=...)``, ``--max-actions``); ``AUTO_STEP_LIMIT``
 automatic steps in a row without a decision abort it; a ``repeat`` count above
 ``REPEAT_LIMIT`` aborts it; ``combinations``/``subsets`` of more than ``MAX_CHOICES``
-plays abort it.
+plays abort it. More than ``MAX_LOOP_ROUNDS`` rounds of ``repeat`` and ``for`` loops in one
+action (or the deal) abort it.
 
 Input (each refused with a message naming the limit): ruleset files of at most
 ``MAX_FILE_BYTES`` and record files of at most ``MAX_RECORD_BYTES``; YAML of at most ``MAX_YAML_NODES`` nodes after alias expansion
@@ -15,16 +16,24 @@ records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats
 ``extends`` chain of at most ``MAX_EXTENDS`` files; a definition that expands into more
 than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a pack
 (ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
+A rule book (its files together) has at most ``MAX_RULE_BOOK_BYTES``.
+A name has at most ``MAX_NAME_CHARS`` characters (a key longer than YAML reads, too).
+
+Simulation: at most ``MAX_SIMULATED_GAMES`` games at each player count, in at most
+``MAX_JOBS`` worker processes.
 """
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
 REPEAT_LIMIT = 10000
+MAX_LOOP_ROUNDS = 100_000
 MAX_CHOICES = 2000
 
 MAX_FILE_BYTES = 1_000_000
 MAX_RECORD_BYTES = 64_000_000
+MAX_RULE_BOOK_BYTES = 1_000_000
 MAX_YAML_NODES = 100_000
 MAX_NESTING = 60
+MAX_NAME_CHARS = 64
 MAX_INT_DIGITS = 12
 MAX_EXPRESSION_CHARS = 5000
 MAX_EXPRESSION_DEPTH = 100
@@ -33,3 +42,7 @@ MAX_PLAYERS = 64
 MAX_EXTENDS = 20
 MAX_DEFINITION_COST = 100_000
 MAX_PACK_CARDS = 2000
+
+# a simulation (rulekit.simulate, rulekit simulate): games per player count, processes
+MAX_SIMULATED_GAMES = 10 ** 7
+MAX_JOBS = 1024

@@ -131,6 +131,7 @@ class DefInfo:
     source: str = ""            # the generated function
     doc: str = ""               # what it means, for people (``doc:``)
     words: str = ""             # how a use reads in English (``words:``, a template)
+    head: str = ""              # its head as written (``beats(p, top)``)
 
 
 @dataclass
@@ -154,6 +155,11 @@ class Block:
     fn: Callable
     source: str = ""
 
+    @property
+    def items(self) -> list:
+        """The effects as the ruleset writes them (their YAML mappings), in order."""
+        return [n.item for n in self.nodes]
+
 
 @dataclass
 class Procedure:
@@ -168,6 +174,7 @@ class Procedure:
     doc: str = ""
     words: str = ""
     rule: str = ""
+    head: str = ""              # its head as written (``draw(s)``)
 
 
 @dataclass
@@ -179,7 +186,10 @@ class ActionDef:
     text the other seats see instead of its own); ``keep_order`` (a play's text keeps
     its cards in the order the domain lists them). Its domain and ``legal`` condition
     run in the decision step's generated legal-action function (``Step.legal``,
-    rulekit.compiler.hotpath)."""
+    rulekit.compiler.hotpath). As written: ``choose`` (its syntax tree, a
+    :class:`rulekit.lang.syntax.ChooseIn` or ``ChooseNothing``; None if it did not
+    parse), ``legal_text`` (None: always legal), ``written`` (the whole action, as JSON
+    text with sorted keys: what ``rulekit diff`` compares)."""
     name: str
     phase: str
     var: str | None
@@ -190,20 +200,26 @@ class ActionDef:
     kind: str | None = None
     private: object = None      # f(G, L): what the other seats see of it, or None: public
     keep_order: bool = False    # a play's text lists its cards in domain order, not by rank
+    choose: object = None       # the choice's syntax tree (lang.syntax), None if unparsed
+    legal_text: object = None   # the legal condition as written (None: always legal)
+    choose_text: object = None  # the choice as written
+    written: str = ""           # the action as written (JSON, sorted keys)
 
 TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")   # choices besides cards and plays
 
 
 @dataclass
 class Transition:
-    """``do`` effects, the ``target`` step; ``cond_text`` the ``if`` as written,
-    ``cond_code`` its generated Python (``True``: always)."""
+    """``do`` effects, the ``target`` step; ``cond_text`` the ``if`` as text ('' when
+    there is none), ``cond`` as written (None when there is none), ``cond_code`` its
+    generated Python (``True``: always)."""
     do: Block
     target: "Step | None"
     target_name: str
     pos: Pos | None
     cond_text: str = ""
     cond_code: str = "True"     # the condition's generated Python (``True``: none)
+    cond: object = None
 
 
 @dataclass
@@ -235,8 +251,16 @@ class Step:
     enter: Callable | None = None   # G -> this step, entered (its do run)
     follow: Callable | None = None  # (G, L) -> the next step, entered (a transition taken)
     lists_from_sight: bool = False  # its listing reads only what the actor sees (sight.py)
+    actor_text: object = None       # as written (None when absent): actor, actors, until
+    actors_text: object = None
+    until_text: object = None
+    action_names: tuple = ()        # the actions it offers, as written
+    next_name: bool = False         # ``next:`` is a step's name, not a list
+    written: str = ""               # the step as written (JSON, sorted keys: rulekit diff)
     extra: dict = field(default_factory=dict)   # attribute -> its compiled value, for the
     #                                 step attributes the engine does not know (lang.steps)
+    attribute_texts: dict = field(default_factory=dict)  # attribute -> its value as written,
+    #                                 for the attributes with words of their own (lang.steps)
 
     @property
     def key(self) -> str:
@@ -247,7 +271,8 @@ class Step:
 class Phase:
     """A phase: its ``steps`` and ``actions`` by name, ``start`` step, ``heuristic``;
     ``display``: (label, compiled expression of ``seat``, type) for each line the phase
-    shows a person at the table (``display:`` in the ruleset)."""
+    shows a person at the table (``display:`` in the ruleset). As written:
+    ``heuristic_text`` (None when absent), ``display_text`` ((label, expression) each)."""
     name: str
     start: str
     steps: dict
@@ -257,6 +282,8 @@ class Phase:
     pos: Pos | None = None
     rule: str = ""
     display: tuple = ()
+    heuristic_text: object = None
+    display_text: tuple = ()
 
 
 @dataclass
@@ -279,8 +306,9 @@ class Ruleset:
     Attributes: ``name``, ``title``, ``summary``, ``players`` (min, max, default),
     ``cards`` (:class:`Cards`: ranks, suits, notation), ``pack`` (every card),
     ``zones``, ``vars``, ``option_decls``, ``options`` (chosen values), ``definitions``, ``procedures`` (name -> :class:`Procedure`), ``setup``
-    (:class:`Block`), ``phases``, ``start``, ``graph`` (the networkx machine, set by
-    the analysis), ``warnings`` (diagnostics), ``source`` (merged data with positions).
+    (:class:`Block`), ``phases``, ``start``, ``machine`` (set by the analysis; ``graph``:
+    as networkx), ``warnings`` (diagnostics), ``source`` (merged data with positions;
+    no consumer of the model reads it), ``expressions`` (compiler.service).
     """
     name: str
     title: str
@@ -299,8 +327,9 @@ class Ruleset:
     source: object
     path: str = ""
     warnings: list = field(default_factory=list)
-    graph: object = None
-    context: object = None      # the compile context, for expressions compiled later
+    machine: object = None      # analysis.machine.Machine (``graph``: as networkx, made once)
+    expressions: object = None  # compiler.service.Expressions: expressions at play time
+    namespace: dict = field(default_factory=dict)  # the generated code's globals (_K: constants)
     fingerprint: str = ""       # sha256 of the resolved data (records pin it)
     hot_source: str = ""        # the generated legal-action module (compiler.hotpath)
     returns_fn: object = None   # ``returns:`` compiled, f(G, {"seat": s}), or None

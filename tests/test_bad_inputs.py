@@ -39,8 +39,9 @@ Each row of ``ROWS`` is ``R(id, kind, given, expect, fragment, **extra)``:
 Every row also asserts that no "Traceback" shows, and, for a command other than
 ``validate`` that fails, that stderr holds at most one line (argparse's usage text
 aside). The work folder ``{w}`` holds ``tiny.yaml``, a FIFO ``fifo.yaml``, a symlink
-``zero.yaml`` to /dev/zero, and a symlink ``link.yaml`` to ``{tmp}/outside.yaml`` (a
-copy of the tiny ruleset outside ``{w}``). Before fragments are matched, the work
+``zero.yaml`` to /dev/zero, a symlink ``link.yaml`` to ``{tmp}/outside.yaml`` (a
+copy of the tiny ruleset outside ``{w}``) and a symlink ``link.md`` to
+``{tmp}/secret.md`` (which says ``SECRET``). Before fragments are matched, the work
 folder's path in the output is replaced by ``<tmp>`` (it holds the row's id).
 
 Rows that fail show a bug: do not weaken them to make them pass.
@@ -150,7 +151,29 @@ CHOOSE_BOOLS = T("do:\n          - move: c to table", "do:\n          - move: to
                  T("legal: empty(table) or rank(c) >= 0", "legal: true",
                    T("choose: c in hand[actor]", "choose: c in [true, false]")))
 PLAY = ("play", "{file}", "--seed", "1", "--quiet")
+# a simulation that would run for minutes: a row that reaches it hangs (and fails)
+SIM = ("simulate", "{tiny}", "--games", "2000000", "--jobs", "1", "--quiet")
+REPORT = ("games per player count",)                # the report's first line
 TITLE_ESCAPE = "rulekit: 1\nextends: tiny.yaml\nname: t\ntitle: \"\\e]0;owned\\a\\e[2J\"\n"
+
+
+def nested_repeats(times: str) -> str:
+    """Setup effects: three ``repeat``s, one inside the other, each of ``times``."""
+    return (f"  - repeat: {times}\n    do:\n      - repeat: {times}\n        do:\n"
+            f"          - repeat: {times}\n            do:\n              - shuffle: deck\n")
+
+
+LONG_ZONE = T("hand:  {per: seat, see: owner}",
+              "hand:  {per: seat, see: owner}\n  " + "z" * 10000 + ": {}")
+LONG_QUOTED_VAR = T("turn: {type: seat}", "turn: {type: seat}\n  \"" + "v" * 10000 + "\": {}")
+LONG_FLOW_KEY = T("table: {per: game, see: all, tagged: true}",
+                  "table: {per: game, see: all, " + "t" * 5000 + ": true}")
+LONG_PHASE = T("  main:\n", "  " + "p" * 1025 + ":\n")
+TWICE_DEFINITION = T("next_turn(s): left_of(s)", "next_turn(s, s): left_of(s)")
+TWICE_PROCEDURE = T("setup:\n", "procedures:\n  give(s, t, s):\n    - shuffle: deck\nsetup:\n"
+                    "  - call: give(0, 1, 0)\n")
+NULL_HEURISTIC = T("  main:\n", "  main:\n    heuristic: 'null if count(hand[seat]) > 1 else 1'\n")
+RULE_BOOK = "rule_book: [{}]\n"
 
 
 def good_text(record) -> str:
@@ -280,8 +303,8 @@ ROWS = [
     R("yaml-name-with-a-space", "yaml", T("name: tiny", "name: 'a b'"), 1,
       "is not a valid name"),
     R("yaml-name-a-number", "yaml", T("name: tiny", "name: 123"), 1, "name must be text"),
-    R("yaml-title-escapes-are-not-sent-to-the-terminal", "cli", ("list", "{w}"), 0,
-      "t.yaml", files={"t.yaml": TITLE_ESCAPE}, absent=("\x1b",)),
+    R("yaml-title-escapes-are-not-sent-to-the-terminal", "cli", ("list", "{w}/sub"), 0,
+      "t.yaml", files={"sub/t.yaml": TITLE_ESCAPE, "sub/tiny.yaml": TINY}, absent=("\x1b",)),
     R("yaml-validate-a-folder-with-a-fifo-and-a-device", "cli", ("validate", "{w}"), 1,
       ("fifo.yaml", "not a regular file")),
 
@@ -429,6 +452,38 @@ ROWS = [
       "without a closing '}'"),
     R("yaml-definition-refers-to-itself", "yaml", hand_size("hand_size + 1"), 1,
       "refers to itself"),
+    R("yaml-definition-repeats-a-parameter", "yaml", TWICE_DEFINITION, 1,
+      (at(TWICE_DEFINITION, "next_turn(s, s)"), "names the parameter 's' twice"),
+      absent=("internal error",)),
+    R("yaml-procedure-repeats-a-parameter", "yaml", TWICE_PROCEDURE, 1,
+      (at(TWICE_PROCEDURE, "give(s, t, s)"), "names the parameter 's' twice")),
+    R("yaml-definition-repeats-a-parameter-play", "yaml", TWICE_DEFINITION, 1,
+      "names the parameter 's' twice", argv=PLAY),
+
+    # ---- rulesets: names longer than YAML reads (1024 characters) ----------------------
+    R("yaml-zone-name-of-10000-characters", "yaml", LONG_ZONE, 1,
+      (at(LONG_ZONE, "zzz"), "a name of 10000 characters; the limit is 64")),
+    R("yaml-quoted-variable-name-of-10000-characters", "yaml", LONG_QUOTED_VAR, 1,
+      (at(LONG_QUOTED_VAR, "vvv"), "a name of 10000 characters; the limit is 64")),
+    R("yaml-flow-key-of-5000-characters", "yaml", LONG_FLOW_KEY, 1,
+      (at(LONG_FLOW_KEY, "ttt"), "a name of 5000 characters; the limit is 64")),
+    R("yaml-phase-name-of-1025-characters", "yaml", LONG_PHASE, 1,
+      (at(LONG_PHASE, "ppp"), "a name of 1025 characters; the limit is 64")),
+    R("yaml-long-text-with-a-colon-is-still-a-yaml-error", "yaml",
+      T("title: Tiny", "title: a" + "b" * 2000 + ": c"), 1, "mapping values are not allowed",
+      absent=("a name of",)),
+
+    # ---- rulesets: costly or failing at play time -------------------------------------
+    R("yaml-three-nested-repeats-of-10000-abort", "yaml", with_setup(nested_repeats("10000")),
+      1, ("aborted", "more than 100000 rounds in one action"), argv=PLAY),
+    R("yaml-three-nested-fors-of-100-abort", "yaml",
+      with_setup("  - for: a in numbers(1, 100)\n    do:\n      - for: b in numbers(1, 100)\n"
+                 "        do:\n          - for: c in numbers(1, 100)\n            do:\n"
+                 "              - let: x = c\n"),
+      1, ("aborted", "more than 100000 rounds in one action"), argv=PLAY),
+    R("yaml-heuristic-sometimes-null", "yaml", NULL_HEURISTIC, 1,
+      ("aborted", "the heuristic of phase main: for seat", "gives null, not a number"),
+      argv=("play", "{file}", "--seed", "1", "--quiet", "--agent", "all=greedy")),
 
     # ---- rulesets: extends -------------------------------------------------------------
     R("yaml-extends-itself", "yaml", ext(FILE), 1, "extends cycle"),
@@ -445,7 +500,10 @@ ROWS = [
     R("yaml-extends-dev-zero", "yaml", ext("/dev/zero"), 1, "not a regular file"),
     R("yaml-extends-a-fifo", "yaml", ext("fifo.yaml"), 1, "not a regular file"),
     R("yaml-extends-a-symlink-to-dev-zero", "yaml", ext("zero.yaml"), 1,
-      "not a regular file"),
+      ("zero.yaml", "a symbolic link leading out of the folder <tmp>/w; refused")),
+    R("yaml-extends-a-symlink-leading-out", "yaml", ext("link.yaml"), 1,
+      ("link.yaml", "a symbolic link leading out of the folder <tmp>/w; refused")),
+    R("yaml-extends-dotdot-without-a-link-is-fine", "yaml", ext("../outside.yaml"), 0, ": ok"),
     R("yaml-extends-a-2-mb-file", "yaml", ext("big.yaml"), 1, "1000000",
       files={"big.yaml": "x: '" + "y" * 2_000_000 + "'\n"}),
     R("yaml-extends-a-binary-file", "yaml", ext("img.png"), 1, "not UTF-8",
@@ -585,6 +643,30 @@ ROWS = [
       "'result' must be an object"),
     R("record-result-differs", "record", {"result": {"status": "finished", "loser": 0}}, 1,
       "differs"),
+    R("record-result-loser-text", "record", {"result": {"status": "finished", "loser": "x"}},
+      1, "'result' must be an object with a 'status' (text), a 'loser' (a seat or null) and "
+      "an 'out_order' (a list of seats): its 'loser' is \"x\""),
+    R("record-result-out-order-item", "record",
+      {"result": {"status": "finished", "loser": 1, "out_order": [0, "x"]}}, 1,
+      "its 'out_order' item 1 is \"x\""),
+    R("record-result-status-a-number", "record", {"result": {"status": 5}}, 1,
+      "its 'status' is 5"),
+    R("record-outcome-without-returns", "record", {"outcome": {"ranking": [[0], [1]]}}, 1,
+      "'outcome' must be an object with a 'ranking' (lists of seats), 'scores' (numbers or "
+      "null), 'returns' (numbers) and, in a game of teams, 'teams' (lists of seats): it has "
+      "no 'returns'"),
+    R("record-outcome-returns-item", "record",
+      {"outcome": {"ranking": [[0], [1]], "returns": [1, "x"]}}, 1,
+      "its 'returns' item 1 is \"x\""),
+    R("record-outcome-ranking-item", "record",
+      {"outcome": {"ranking": [[0], [1, True]], "returns": [1, -1]}}, 1,
+      "its 'ranking' item 1 is [1, true]"),
+    R("record-actions-second-item-a-number", "record", {"actions": lambda a: a[:1] + [7]}, 1,
+      "'actions' must be a list of action strings: item 1 is 7"),
+    R("record-deck-item-a-number", "record", {"deck": ["2C", 5]}, 1,
+      "'deck' must be a list of card texts, top first: item 1 is 5"),
+    R("record-seats-item-a-number", "record", {"seats": ["random", 2]}, 1,
+      "'seats' must list who played each seat (\"human\" or an agent kind): item 1 is 2"),
     R("record-seats-too-few", "record", {"seats": ["random"]}, 1, "names 1 seats"),
     R("record-seats-numbers", "record", {"seats": [1, 2]}, 1, "'seats' must list"),
     R("record-fingerprint-a-number", "record", {"fingerprint": 5}, 1,
@@ -608,6 +690,10 @@ ROWS = [
                         ("replay", ("x.json",)), ("new", ("x", "--from", "mattis")),
                         ("explain", ("mattis",)), ("diff", ("mattis", "mattis")),
                         ("graph", ("mattis",))]],
+    *[R(f"cli-serve-allowed-host-{name}", "cli", ("serve", "--allowed-host", value), 2,
+        ("argument --allowed-host", "is not NAME or NAME:PORT"))
+      for name, value in [("a-url", "http://games.example.org/"), ("a-star", "*"),
+                          ("empty", ""), ("a-port-too-big", "games.example.org:99999")]],
     R("cli-play-seed-abc", "cli", ("play", "mattis", "--seed", "abc"), 2,
       "argument --seed: 'abc' is not a whole number"),
     R("cli-play-seed-empty", "cli", ("play", "mattis", "--seed", ""), 2, "argument --seed"),
@@ -618,21 +704,21 @@ ROWS = [
       ("--seed", "limit is 12")),
     R("cli-play-players-many", "cli", ("play", "mattis", "--players", "many"), 2,
       "argument --players"),
-    R("cli-play-players-zero", "cli", ("play", "mattis", "--players", "0"), 2,
-      "must be at least 1"),
+    R("cli-play-players-zero", "cli", ("play", "mattis", "--players", "0"), 1,
+      "--players: must be at least 1, not 0"),
     R("cli-play-players-2.0", "cli", ("play", "mattis", "--players", "2.0"), 2,
       "argument --players"),
     R("cli-play-players-99", "cli", ("play", "{tiny}", "--players", "99"), 1,
       "tiny is for 2 to 4 players, not 99"),
     R("cli-play-players-of-30-digits", "cli", ("play", "{tiny}", "--players", "9" * 30), 1,
-      "tiny is for 2 to 4 players"),
+      ("--players", "a number of 30 digits: the limit is 12")),
     R("cli-play-dealer-x", "cli", ("play", "mattis", "--dealer", "x"), 2, "argument --dealer"),
-    R("cli-play-dealer-negative", "cli", ("play", "mattis", "--dealer", "-1"), 2,
-      "argument --dealer"),
+    R("cli-play-dealer-negative", "cli", ("play", "mattis", "--dealer", "-1"), 1,
+      "--dealer: must be at least 0, not -1"),
     R("cli-play-dealer-9", "cli", ("play", "{tiny}", "--dealer", "9"), 1,
       "dealer must be a seat from 0 to 1, not 9"),
-    R("cli-play-max-actions-zero", "cli", ("play", "mattis", "--max-actions", "0"), 2,
-      "argument --max-actions"),
+    R("cli-play-max-actions-zero", "cli", ("play", "mattis", "--max-actions", "0"), 1,
+      "--max-actions: must be from 1 to 1000000, not 0"),
     R("cli-play-max-actions-x", "cli", ("play", "mattis", "--max-actions", "x"), 2,
       "argument --max-actions"),
     R("cli-play-max-actions-of-13-digits", "cli",
@@ -660,8 +746,8 @@ ROWS = [
       ("play", "atlanta_mattis", "--option", "dreck_ranks=Z"), 1, "which is not a rank"),
     R("cli-play-human-9", "cli", ("play", "mattis", "--human", "9"), 1,
       "--human: seat 9 does not exist (seats 0 to 3)"),
-    R("cli-play-human-negative", "cli", ("play", "mattis", "--human", "-1"), 2,
-      "argument --human"),
+    R("cli-play-human-negative", "cli", ("play", "mattis", "--human", "-1"), 1,
+      "--human: must be at least 0, not -1"),
     R("cli-play-human-x", "cli", ("play", "mattis", "--human", "x"), 2, "argument --human"),
     R("cli-play-agent-seat-9", "cli", ("play", "mattis", "--agent", "9=random"), 1,
       "--agent: seat 9 does not exist (seats 0 to 3)"),
@@ -717,8 +803,8 @@ ROWS = [
     R("cli-play-quiet-with-a-value", "cli", ("play", "mattis", "--quiet=yes"), 2,
       "ignored explicit argument"),
     R("cli-replay-upto-abc", "cli", ("replay", "x.json", "--upto", "abc"), 2, "argument --upto"),
-    R("cli-replay-upto-negative", "cli", ("replay", "x.json", "--upto", "-1"), 2,
-      "argument --upto"),
+    R("cli-replay-upto-negative", "cli", ("replay", "x.json", "--upto", "-1"), 1,
+      "--upto: must be at least 0, not -1"),
     R("cli-replay-json-and-transcript", "cli", ("replay", "x.json", "--json", "--transcript"),
       2, "cannot be combined"),
     R("cli-replay-empty-name", "cli", ("replay", ""), 2, "empty name"),
@@ -728,8 +814,8 @@ ROWS = [
     R("cli-replay-rulesets-a-file", "record", {}, 1, "tiny.yaml",
       argv=("replay", "{rec}", "--rulesets", "{tiny}")),
     R("cli-validate-empty-name", "cli", ("validate", ""), 2, "an empty name is not a ruleset"),
-    R("cli-validate-simulate-zero", "cli", ("validate", "mattis", "--simulate", "0"), 2,
-      "argument --simulate"),
+    R("cli-validate-simulate-zero", "cli", ("validate", "mattis", "--simulate", "0"), 1,
+      "--simulate: must be from 1 to 100000, not 0"),
     R("cli-validate-simulate-x", "cli", ("validate", "mattis", "--simulate", "x"), 2,
       "argument --simulate"),
     R("cli-validate-simulate-of-20-digits", "cli",
@@ -781,6 +867,165 @@ ROWS = [
     R("cli-list-missing-folder", "cli", ("list", "{w}/nope"), 1, "not a folder"),
     R("cli-list-a-file", "cli", ("list", "{tiny}"), 1, "not a folder"),
     R("cli-list-two-folders", "cli", ("list", "a", "b"), 2, "unrecognized arguments: b"),
+    R("cli-list-a-folder-with-files-that-do-not-load", "cli", ("list", "{w}"), 1,
+      ("files do not load", "fifo.yaml", "zero.yaml")),
+
+    # ---- writing files: one rule for every writer (rulekit.outputs) ----------------------
+    # refused before any work (a run that would take minutes stops at once, the report
+    # unprinted), whatever is there kept; a file the command reads even with --force
+    R("cli-simulate-csv-over-the-ruleset", "cli", SIM + ("--csv", "{tiny}"), 1,
+      ("--csv", "tiny.yaml is a ruleset being simulated"), unchanged=("tiny.yaml",),
+      absent=REPORT),
+    R("cli-simulate-csv-over-the-ruleset-with-force", "cli", SIM + ("--csv", "{tiny}", "--force"),
+      1, "is a ruleset being simulated", unchanged=("tiny.yaml",), absent=REPORT),
+    R("cli-simulate-csv-over-a-file-the-ruleset-extends", "cli",
+      ("simulate", "{w}/v.yaml") + SIM[2:] + ("--csv", "{tiny}", "--force"), 1,
+      "tiny.yaml is a file v.yaml extends", files={"v.yaml": ext("tiny.yaml")},
+      unchanged=("tiny.yaml",), absent=REPORT),
+    R("cli-simulate-csv-over-an-existing-file", "cli", SIM + ("--csv", "{w}/mine.csv"), 1,
+      ("--csv", "mine.csv already exists; give --force"), files={"mine.csv": "mine\n"},
+      unchanged=("mine.csv",), absent=REPORT),
+    R("cli-simulate-plot-over-an-existing-file", "cli", SIM + ("--plot", "{w}/mine.png"), 1,
+      ("--plot", "mine.png already exists"), files={"mine.png": "mine\n"},
+      unchanged=("mine.png",), absent=REPORT),
+    R("cli-simulate-csv-and-plot-of-one-file", "cli",
+      SIM + ("--csv", "{w}/a.svg", "--plot", "{w}/a.svg"), 1, "both name", absent=REPORT),
+    R("cli-simulate-records-over-a-record", "cli", SIM + ("--records", "{w}/recs"), 1,
+      ("--records", "already holds game-2p-000000.json"),
+      files={"recs/game-2p-000000.json": "{}\n"}, unchanged=("recs/game-2p-000000.json",),
+      absent=REPORT),
+    R("cli-simulate-records-a-file", "cli", SIM + ("--records", "{tiny}"), 1,
+      "exists and is not a folder", absent=REPORT),
+    R("cli-simulate-csv-a-folder", "cli", SIM + ("--csv", "{w}"), 1, "is a folder"),
+    R("cli-simulate-csv-dev-null", "cli", SIM + ("--csv", "/dev/null"), 1,
+      "/dev/null is not a regular file"),
+    R("cli-simulate-csv-a-fifo", "cli", SIM + ("--csv", "{w}/fifo.yaml", "--force"), 1,
+      "fifo.yaml is not a regular file"),
+    R("cli-simulate-csv-in-a-missing-folder", "cli", SIM + ("--csv", "{w}/no/x.csv"), 1,
+      ("--csv: cannot write", "no/x.csv", "No such file or directory"), absent=REPORT),
+    R("cli-simulate-csv-empty-name", "cli", SIM + ("--csv", ""), 2, "--csv needs a file name"),
+    R("cli-compare-plot-over-a-variant", "cli",
+      ("compare", "{w}/v.svg", "{tiny}", "--games", "2", "--jobs", "1", "--quiet", "--plot",
+       "{w}/v.svg", "--force"), 1, "v.svg is a ruleset being simulated",
+      files={"v.svg": ext("tiny.yaml")}, unchanged=("v.svg",)),
+    R("cli-play-record-over-an-existing-record", "cli",
+      ("play", "{tiny}", "--quiet", "--seed", "1", "--record", "{w}/old.json"), 1,
+      ("--record", "old.json already exists; give --force"),
+      files={"old.json": '{"format": "rulekit-record/2"}\n'}, unchanged=("old.json",),
+      absent=("Result",)),
+    R("cli-play-record-over-the-ruleset-with-force", "cli",
+      ("play", "{tiny}", "--quiet", "--seed", "1", "--record", "{tiny}", "--force"), 1,
+      "is the ruleset being played", unchanged=("tiny.yaml",)),
+    R("cli-play-record-over-a-file-the-ruleset-extends-with-force", "cli",
+      ("play", "{w}/v.yaml", "--quiet", "--record", "{tiny}", "--force"), 1,
+      "tiny.yaml is a file v.yaml extends", files={"v.yaml": ext("tiny.yaml")},
+      unchanged=("tiny.yaml",)),
+    R("cli-new-over-its-base-with-force", "cli",
+      ("new", "x", "--from", "{tiny}", "-o", "{tiny}", "--force"), 1,
+      "is the ruleset x would extend", unchanged=("tiny.yaml",)),
+    R("cli-new-over-an-existing-file-says-force", "cli",
+      ("new", "x", "--from", "mattis", "-o", "{w}/mine.yaml"), 1, "give --force",
+      files={"mine.yaml": "mine\n"}, unchanged=("mine.yaml",)),
+    R("cli-schema-over-an-existing-file", "cli", ("schema", "-o", "{w}/mine.json"), 1,
+      ("-o", "mine.json already exists"), files={"mine.json": "mine\n"},
+      unchanged=("mine.json",)),
+    R("cli-schema-into-a-missing-folder", "cli", ("schema", "-o", "{w}/no/s.json"), 1,
+      ("cannot write", "no/s.json")),
+    R("cli-serve-db-the-ruleset-served", "cli", ("serve", "{tiny}", "--db", "{tiny}"), 1,
+      "is the ruleset being served", unchanged=("tiny.yaml",)),
+    R("cli-serve-db-a-folder", "cli", ("serve", "--db", "{w}"), 1, "is a folder"),
+
+    # ---- numbers: not of the form is 2, out of range is 1 (cli/arguments.py) -------------
+    R("cli-play-seed-negative", "cli", ("play", "{tiny}", "--quiet", "--seed", "-1"), 1,
+      "--seed: must be at least 0, not -1", absent=("Result",)),
+    R("cli-play-seed-unicode-digits", "cli", ("play", "{tiny}", "--seed", "١٢"), 2,
+      "argument --seed"),
+    R("cli-play-seed-underscores", "cli", ("play", "{tiny}", "--seed", "1_000"), 2,
+      "argument --seed"),
+    R("cli-simulate-games-zero", "cli", SIM[:2] + ("--games", "0"), 1,
+      "--games: must be from 1 to 10000000, not 0"),
+    R("cli-simulate-games-too-many", "cli", SIM[:2] + ("--games", "10000001"), 1,
+      "--games: must be from 1 to 10000000"),
+    R("cli-simulate-games-x", "cli", SIM[:2] + ("--games", "x"), 2, "argument --games"),
+    R("cli-simulate-seed-negative", "cli", SIM + ("--seed", "-1"), 1,
+      "--seed: must be at least 0, not -1"),
+    R("cli-simulate-jobs-zero", "cli", SIM + ("--jobs", "0"), 1, "--jobs: must be from 1 to"),
+    R("cli-simulate-players-many", "cli", SIM + ("--players", "many"), 2,
+      "argument --players: 'many' is not a whole number or all"),
+    R("cli-simulate-players-zero", "cli", SIM + ("--players", "0"), 1,
+      "--players: must be at least 1"),
+    R("cli-simulate-players-99", "cli", SIM + ("--players", "99"), 1,
+      "tiny is for 2 to 4 players, not 99"),
+    R("cli-simulate-max-actions-zero", "cli", SIM + ("--max-actions", "0"), 1,
+      "--max-actions: must be from 1 to 1000000"),
+    R("cli-simulate-when-without-equals", "cli", SIM + ("--when", "forced"), 2,
+      "argument --when: takes NAME=EXPR"),
+    R("cli-simulate-when-a-number-as-name", "cli", SIM + ("--when", "3=true"), 2,
+      ("argument --when", "'3' is not a name")),
+    R("cli-simulate-when-name-with-a-space", "cli", SIM + ("--when", "a b=true"), 2,
+      ("argument --when", "'a b' is not a name")),
+    R("cli-simulate-when-same-name-twice", "cli",
+      SIM + ("--when", "a=true", "--when", "a=false"), 2, "--when: the name a is given twice",
+      absent=REPORT),
+    R("cli-simulate-when-a-number", "cli", SIM + ("--when", "x=3"), 1,
+      ("when x", "expected bool, but this is int"), absent=REPORT),
+    R("cli-simulate-when-a-seat", "cli", SIM + ("--when", "x=actor"), 1,
+      ("when x", "expected bool, but this is seat"), absent=REPORT),
+    R("cli-simulate-address-bad-scheme", "cli",
+      SIM + ("--backend", "ray", "--address", "foo://x"), 2,
+      "argument --address: 'foo://x' is not a Ray address"),
+    R("cli-simulate-address-http", "cli",
+      SIM + ("--backend", "ray", "--address", "http://127.0.0.1:6379"), 2,
+      "is not a Ray address"),
+    R("cli-simulate-address-without-ray", "cli", SIM + ("--address", "127.0.0.1:6379"), 2,
+      "--address is a Ray cluster's: give it with --backend ray"),
+    R("cli-simulate-address-port-70000", "cli",
+      SIM + ("--backend", "ray", "--address", "127.0.0.1:70000"), 1,
+      "the port must be from 1 to 65535, not 70000"),
+    R("cli-simulate-address-where-nothing-listens", "cli",
+      SIM + ("--backend", "ray", "--address", "127.0.0.1:1"), 1,
+      ("address 127.0.0.1:1", "no Ray cluster answers"), absent=REPORT),
+    R("cli-serve-port-70000", "cli", ("serve", "--port", "70000"), 1,
+      "--port: must be from 1 to 65535, not 70000"),
+    R("cli-serve-port-x", "cli", ("serve", "--port", "x"), 2, "argument --port"),
+    R("cli-serve-bot-delay-99", "cli", ("serve", "--bot-delay", "99"), 1,
+      "--bot-delay: must be from 0 to 60, not 99"),
+    R("cli-serve-bot-delay-nan", "cli", ("serve", "--bot-delay", "nan"), 2,
+      "argument --bot-delay: 'nan' is not a number"),
+    R("cli-serve-bot-delay-1e999", "cli", ("serve", "--bot-delay", "1e999"), 1,
+      "--bot-delay: must be a number from 0 to 60, not inf"),
+    R("cli-serve-idle-zero", "cli", ("serve", "--idle", "0"), 1,
+      "--idle: must be more than 0, not 0"),
+    R("cli-serve-per-minute-negative", "cli", ("serve", "--per-minute", "-1"), 1,
+      "--per-minute: must be from 0 to"),
+
+    # ---- the rule book a ruleset names --------------------------------------------------
+    R("rules-a-rule-book-linked-out-of-the-folder", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("link.md", "a symbolic link leading out of the folder <tmp>/w; refused"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}, absent=("SECRET",)),
+    R("rules-validate-warns-of-a-rule-book-linked-out", "cli", ("validate", "{w}/rb.yaml"), 0,
+      ("warning", "link.md", "a symbolic link leading out"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}),
+    R("rules-a-rule-book-of-2-mb", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("big.md", "more than 1000000 bytes together (the limit)"),
+      files={"big.md": "x" * 2_000_000, "rb.yaml": V(RULE_BOOK.format("big.md"))}),
+    R("rules-a-rule-book-of-two-files-over-the-limit", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("b.md", "more than 1000000 bytes together (the limit)"),
+      files={"a.md": "x" * 600_000, "b.md": "y" * 600_000,
+             "rb.yaml": V(RULE_BOOK.format("a.md, b.md"))}, absent=("xxxxxxxxxx",)),
+    R("rules-a-rule-book-that-is-a-folder", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("dir.md", "is a folder"),
+      files={"dir.md/x": "", "rb.yaml": V(RULE_BOOK.format("dir.md"))}),
+    R("rules-a-rule-book-not-utf-8", "cli", ("rules", "{w}/rb.yaml"), 1,
+      ("bad.md", "not UTF-8"),
+      files={"bad.md": b"\xff\xfe#", "rb.yaml": V(RULE_BOOK.format("bad.md"))}),
+    R("rules-a-rule-book-beside-the-ruleset-is-fine", "cli", ("rules", "{w}/rb.yaml"), 0,
+      "# House", files={"h.md": "# House\n", "rb.yaml": V(RULE_BOOK.format("h.md"))}),
+    R("typed-rules-with-a-rule-book-linked-out", "typed", "rules", 1,
+      ("the rule book cannot be read", "link.md", "a symbolic link leading out"),
+      argv=("play", "{w}/rb.yaml", "--agent", "all=random", "--seed", "3", "--human", "0",
+            "--ascii"),
+      files={"rb.yaml": V(RULE_BOOK.format("link.md"))}, absent=("SECRET",)),
 
     # ---- text typed at a --human seat ----------------------------------------------------
     R("typed-superscript-two", "typed", "²", 1, ("'²' is not legal", WAITED)),
@@ -941,6 +1186,8 @@ def _workspace(tmp: Path, files: dict) -> dict:
     os.mkfifo(w / "fifo.yaml")
     os.symlink("/dev/zero", w / "zero.yaml")
     os.symlink(tmp / "outside.yaml", w / "link.yaml")
+    (tmp / "secret.md").write_text("SECRET\n", encoding="utf-8")
+    os.symlink(tmp / "secret.md", w / "link.md")
     env = {"w": str(w), "tmp": str(tmp), "file": str(w / FILE), "rec": str(w / "rec.json"),
            "tiny": str(w / "tiny.yaml")}
     for name, content in files.items():

@@ -159,10 +159,10 @@ def test_players_out_of_range(capsys):
     assert one_line(err) == "rulekit: tiny is for 2 to 4 players, not 5"
 
 
-def test_players_zero_is_a_usage_error(capsys):
+def test_players_zero_is_out_of_range(capsys):
     code, out, err = run(capsys, "play", BASE, "--players", "0")
-    assert code == 2
-    assert "argument --players: must be at least 1, not 0" in err
+    assert code == 1
+    assert one_line(err) == "rulekit: --players: must be at least 1, not 0"
 
 
 def test_bad_card_in_deck(capsys):
@@ -199,10 +199,10 @@ def test_dealer_out_of_range(capsys):
     assert one_line(err) == "rulekit: dealer must be a seat from 0 to 1, not 2"
 
 
-def test_negative_dealer_is_a_usage_error(capsys):
+def test_negative_dealer_is_out_of_range(capsys):
     code, out, err = run(capsys, "play", BASE, "--dealer", "-1")
-    assert code == 2
-    assert "--dealer" in err
+    assert code == 1
+    assert one_line(err) == "rulekit: --dealer: must be at least 0, not -1"
 
 
 def test_unwritable_record_path(capsys, tmp_path):
@@ -386,7 +386,7 @@ def test_replay_record_whose_ruleset_does_not_load(capsys, tmp_path, record, cha
     ["replay"],
     ["play", "mattis", "--seed", "x"],
     ["play", "mattis", "--players", "many"],
-    ["replay", "game.json", "--upto", "-1"],
+    ["replay", "game.json", "--upto", "x"],
     ["play", "mattis", "--no-such-flag"],
 ])
 def test_usage_errors_exit_2(capsys, argv):

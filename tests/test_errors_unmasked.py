@@ -48,3 +48,18 @@ def test_debug_prints_the_traceback(monkeypatch, capsys):
     assert main(["--debug", "play", "mattis", "--seed", "1"]) == 70
     err = capsys.readouterr().err
     assert "Traceback" in err and "_advance" in err and "internal error" in err
+
+
+def test_a_heuristic_that_gives_null_is_the_rulesets_error_naming_phase_and_seat(tmp_path):
+    """The value of a ``heuristic`` must be a number: null (or text) is a RulesetFailure
+    for the agent that asked, and the game ends as aborted, never rulekit's bug."""
+    from rulekit.errors import RulesetFailure
+    from rulekit.play.agents import GreedyAgent
+    path = tmp_path / "h.yaml"
+    path.write_text("rulekit: 1\nextends: mattis\nname: h\nphases:\n  collect:\n"
+                    "    heuristic: 'null if count(hand[seat]) > 0 else 1'\n")
+    game = rulekit.load(str(path)).new_game(players=3, seed=4)
+    with pytest.raises(RulesetFailure, match=r"the heuristic of phase collect: for seat \d "
+                       r"it gives null, not a number"):
+        GreedyAgent(seed=1).choose(game)
+    assert main(["play", str(path), "--seed", "4", "--quiet", "--agent", "all=greedy"]) == 1

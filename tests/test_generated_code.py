@@ -35,7 +35,7 @@ phases:
 
 def test_generated_code_has_no_builtins():
     rules = rulekit.load("mattis")
-    ns = rules.context.ns
+    ns = rules.namespace
     assert ns["__builtins__"] == {}
     assert set(k for k in ("open", "eval", "exec", "__import__", "getattr") if k in ns) == set()
     try:
@@ -53,7 +53,7 @@ def test_values_come_from_the_constants_table(tmp_path):
     game = rules.new_game(seed=1)
     said = [e["text"] for e in game.events if "text" in e]
     assert said == ["far is inf; quote ' and brace-free text"]   # not the bare name inf
-    assert float("inf") in rules.context.constants
+    assert float("inf") in rules.namespace["_K"]
     game.apply("pass")
     assert game.result.status == "finished"
 

@@ -240,7 +240,7 @@ def test_generated_source_is_python_with_no_builtins_in_reach():
     tree = ast.parse(rules.generated_source())
     assert {n.name for n in tree.body if isinstance(n, ast.FunctionDef)} >= {
         "_legal_3", "_enter_0", "_follow_0", "P_deal", "D_beats"}
-    ns = rules.context.ns
+    ns = rules.namespace
     assert ns["__builtins__"] == {}
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     assert not names & {"eval", "exec", "open", "__import__", "getattr", "compile"}
@@ -283,7 +283,7 @@ def test_clone_shares_the_public_cards_until_either_learns_more():
             assert c in (g.z[zone] if seat is None else g.z[zone][seat]), (c, zone, seat)
     had = set(game.public)
     shown = game.clone()                                    # show: adds to a copy only
-    shown.call_ruleset(lambda g, L: g.rules.context.ns["_show"](g, ["2C", "3C"]), {})
+    shown.call_ruleset(lambda g, L: g.rules.namespace["_show"](g, ["2C", "3C"]), {})
     assert {"2C", "3C"} <= shown.public and game.public == had
 
 

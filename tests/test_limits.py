@@ -71,3 +71,83 @@ def test_records_over_a_limit(tmp_path, capsys, record, words):
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+# ---- names longer than YAML reads ------------------------------------------------------
+
+def test_the_schema_and_the_yaml_reader_share_the_limit_of_names():
+    from rulekit.lang.schema import load_schema
+    assert load_schema()["$defs"]["identifier"]["maxLength"] == limits.MAX_NAME_CHARS
+
+
+@pytest.mark.parametrize("length", [1025, 10000])
+def test_a_name_longer_than_yaml_reads_is_reported_as_a_name_at_its_place(tmp_path, length):
+    d = diag(tmp_path, "rulekit: 1\nname: x\nzones:\n  hand: {per: seat}\n  "
+             + "z" * length + ": {per: game}\n")
+    assert (d.line, d.column) == (5, 3)
+    assert d.message == f"a name of {length} characters; the limit is {limits.MAX_NAME_CHARS}"
+
+
+# ---- loops: every round of repeat and for counts, per action ---------------------------
+
+LOOPS = """rulekit: 1
+name: loops
+players: {min: 2, max: 2}
+cards: {ranks: 2 3, suits: C D}
+zones:
+  hand: {per: seat, see: owner}
+vars:
+  n: {type: int, init: 0}
+setup:
+  - repeat: 10
+    do:
+      - repeat: INNER
+        do:
+          - set: n = n + 1
+phases:
+  main:
+    start: go
+    actions:
+      go:
+        choose: nothing
+        do:
+          - repeat: 10
+            do:
+              - repeat: 9999
+                do:
+                  - set: n = n + 1
+    steps:
+      go:
+        actor: 0
+        actions: [go]
+        next:
+          - if: n >= 5 * 99990
+            do:
+              - end_game: {loser: 1}
+            goto: go
+          - goto: go
+"""
+
+
+@pytest.mark.parametrize("inner, ends", [(9999, "in_progress"), (10000, "aborted")])
+def test_the_deal_may_loop_up_to_the_limit_and_not_one_round_more(tmp_path, inner, ends):
+    """10 rounds of the outer repeat, 10 x INNER of the inner: 100,000 rounds in all is
+    the limit (MAX_LOOP_ROUNDS), 100,010 is over it."""
+    assert limits.MAX_LOOP_ROUNDS == 100_000
+    path = tmp_path / "loops.yaml"
+    path.write_text(LOOPS.replace("INNER", str(inner)))
+    game = rulekit.load(str(path)).new_game(seed=1)
+    assert game.result.status == ends
+    if ends == "aborted":
+        assert "more than 100000 rounds in one action" in game.result.message
+
+
+def test_the_count_of_rounds_starts_again_at_each_action(tmp_path):
+    """The deal and each action loop 99,990 times: together far more than the limit,
+    and none of them is stopped."""
+    path = tmp_path / "loops.yaml"
+    path.write_text(LOOPS.replace("INNER", "9999"))
+    game = rulekit.load(str(path)).new_game(seed=1)
+    while not game.finished:
+        game.apply(game.legal_actions()[0])
+    assert game.result.status == "finished" and game.evaluate("n") >= 5 * 99990

@@ -5,6 +5,8 @@ action meant), a card not held, or the action's condition."""
 import io
 import sys
 
+import pytest
+
 from cli_run import cli
 
 
@@ -115,3 +117,26 @@ def test_a_card_typed_alone_is_explained_as_the_action_that_takes_it(monkeypatch
                                          "--human", "1", "--seed", "4",
                                          "--ascii"], "QH\nquit\n")
     assert "'QH' is not legal now: you do not hold QH" in run.stdout
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_end_of_input_says_how_many_actions_the_kept_record_holds(monkeypatch, tmp_path, seat):
+    """At a simultaneous step the record keeps the person's choices, not the bots'
+    hidden ones: the count said is the count in the file, whichever seat the person has
+    (seats before it have chosen already)."""
+    import json
+    import re
+    from pathlib import Path
+    toy = Path(__file__).resolve().parent / "toys" / "simultaneous.yaml"
+    kept = tmp_path / "k.json"
+    run = typing(monkeypatch, tmp_path, ["play", toy, "--human", seat, "--agent", "all=random",
+                                         "--seed", "3", "--ascii", "--record", kept], "1\n")
+    assert run.returncode == 1
+    said = re.search(r"abandoned after (\d+) actions?; (\d+) actions? so far (?:is|are) in",
+                     run.stderr)
+    assert said, run.stderr
+    actions = json.loads(kept.read_text())["actions"]
+    assert int(said.group(2)) == len(actions)
+    hidden = int(said.group(1)) - len(actions)
+    assert hidden == seat                       # the bots before the person chose
+    assert ("still hidden at a simultaneous step" in run.stderr) == (hidden > 0)

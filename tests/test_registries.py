@@ -183,11 +183,11 @@ def test_the_literal_check_follows_the_pack_domain_a_builtin_declares(tmp_path, 
 
 def test_the_shipped_schemas_are_the_generated_ones():
     """rulesets/ruleset.schema.json is generated, byte for byte, from the registries
-    (regenerate: rulekit schema -o rulesets/ruleset.schema.json), effects included."""
+    (regenerate: python -m rulekit.lang.schema --write), effects included."""
     assert schema_path().read_text(encoding="utf-8") == schema_text(), \
-        "regenerate: rulekit schema -o rulesets/ruleset.schema.json"
+        "regenerate: python -m rulekit.lang.schema --write"
     assert schema_path(True).read_text(encoding="utf-8") == schema_text(True), \
-        "regenerate: rulekit schema --variant -o rulesets/ruleset-variant.schema.json"
+        "regenerate: python -m rulekit.lang.schema --write"
     shipped = json.loads(schema_text())["$defs"]
     assert shipped["option"]["properties"]["type"]["enum"] == list(OPTION_TYPES)
     assert list(shipped["step"]["properties"]) == list(STEP_ATTRIBUTES)

@@ -1,5 +1,6 @@
 """What a new user's review of the records issue found, each checked: a record never
-overwrites what is not a record, rulekit never writes a record it cannot read back,
+overwrites an existing file without --force, nor a ruleset it reads even with --force
+(rulekit.outputs), rulekit never writes a record it cannot read back,
 costly rulesets are refused or stopped, a person's game is saved at every move."""
 import io
 import json
@@ -18,10 +19,14 @@ def test_record_never_overwrites_a_ruleset_of_the_extends_chain_or_a_text(tmp_pa
     child.write_text("rulekit: 1\nextends: base.yaml\nname: child\n")
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")
-    for target in (base, notes):
+    for target, force, why in ((base, [], "is a file child.yaml extends"),
+                               (base, ["--force"], "is a file child.yaml extends"),
+                               (child, ["--force"], "is the ruleset being played"),
+                               (notes, [], "already exists; give --force to replace it")):
         before = target.read_text()
-        assert main(["play", str(child), "--seed", "1", "--quiet", "--record", str(target)]) == 1
-        assert "is not a game record; refusing to overwrite it" in capsys.readouterr().err
+        assert main(["play", str(child), "--seed", "1", "--quiet", "--record", str(target),
+                     *force]) == 1
+        assert why in capsys.readouterr().err
         assert target.read_text() == before
 
 
@@ -29,7 +34,7 @@ def test_a_record_can_always_be_read_back(tmp_path, capsys):
     """max_actions is at most what a record may hold, and a record file of that many
     actions is under the record size limit."""
     assert main(["play", "mattis", "--max-actions", str(limits.MAX_RECORD_ACTIONS + 1)]) == 1
-    assert "at most 1000000" in capsys.readouterr().err
+    assert "--max-actions: must be from 1 to 1000000" in capsys.readouterr().err
     with pytest.raises(ValueError, match="digits: the limit is 12"):
         rulekit.load("mattis").new_game(seed=10 ** 30)
     biggest = len(json.dumps(["play 10H 10S 10D"] * limits.MAX_RECORD_ACTIONS))

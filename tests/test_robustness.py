@@ -141,7 +141,7 @@ def test_empty_record_name_and_folder_outputs(tmp_path, capsys):
     assert main(["play", "mattis", "--record", ""]) == 2
     assert "--record needs a file name" in capsys.readouterr().err
     assert main(["new", "x", "--from", "mattis", "-o", str(tmp_path)]) == 1
-    assert "is a folder: give a file name" in capsys.readouterr().err
+    assert "is a folder; give a file name" in capsys.readouterr().err
     assert main(["validate", ""]) == 2
     assert "an empty name is not a ruleset" in capsys.readouterr().err
 

@@ -81,7 +81,7 @@ def test_the_variant_schema_is_current_and_accepts_every_bundled_variant(tmp_pat
     from rulekit.lang.schema import variant_schema
     from rulekit.source.files import schema_path
     assert json.loads(schema_path(True).read_text()) == variant_schema(), \
-        "regenerate: rulekit schema --variant -o rulesets/ruleset-variant.schema.json"
+        "regenerate: python -m rulekit.lang.schema --write"
     check = jsonschema.Draft202012Validator(variant_schema())
     files = list(RULESETS.glob("*.yaml")) + list((RULESETS.parent / "examples").glob("*.yaml"))
     variants = [yaml.safe_load(p.read_text()) for p in files]

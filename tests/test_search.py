@@ -271,5 +271,5 @@ def test_a_persons_opponents_are_search_bots_by_default(tmp_path, monkeypatch):
     assert run.returncode == 0, run.stderr
     assert json.loads(record.read_text())["seats"] == ["human", TABLE_KIND, TABLE_KIND]
     run = cli(["play", "myllymatti", "--players", "3", "--seed", "2", "--quiet",
-               "--record", str(record)], tmp_path)          # bots alone: random still
+               "--record", str(record), "--force"], tmp_path)   # bots alone: random still
     assert json.loads(record.read_text())["seats"] == ["random", "random", "random"]

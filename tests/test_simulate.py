@@ -264,7 +264,7 @@ def test_progress_lines_when_not_on_a_terminal(tmp_path):
 
 @pytest.mark.parametrize("args,message", [
     (["--players", "3"], "is for 2 to 2 players"),
-    (["--players", "many"], "takes a number or all"),
+    (["--players", "0"], "--players: must be at least 1, not 0"),
     (["--agent", "5=greedy"], "seat 5 does not exist"),
     (["--agent", "0=wizard"], "unknown agent kind 'wizard'"),
     (["--agent", "zero"], "given as SEAT=KIND"),

@@ -24,7 +24,6 @@ def explain(rules, formal: bool = False) -> str:
     if not formal:
         from .explain import plain
         return plain(rules)
-    d = rules.source.data
     lo, hi, default = rules.players
     lines = [f"{rules.title} ({rules.name})"]
     if rules.summary:
@@ -56,60 +55,57 @@ def explain(rules, formal: bool = False) -> str:
             init += f", see {v.see}" if v.see != "all" else ""
             lines.append(f"  {name} ({v.type}{per}{init})" + (f"  {v.doc}" if v.doc else "")
                          + _rule(v.rule))
-    if d.get("definitions"):
+    if rules.definitions:
         lines += ["", "Definitions:"]
-        for head, body in d["definitions"].items():
-            info = rules.definitions.get(head.split("(")[0].strip())
-            lines.append(f"  {head} = {_definition_text(body)}"
-                         + _rule(info.rule if info is not None else ""))
-    if d.get("procedures"):
+        for info in rules.definitions.values():
+            lines.append(f"  {info.head} = {_definition_text(info.text)}" + _rule(info.rule))
+    if rules.procedures:
         lines += ["", "Procedures:"]
-        for head, body in d["procedures"].items():
-            info = rules.procedures.get(head.split("(")[0].strip())
-            lines.append(f"  {head}: {_procedure_text(body)}"
-                         + _rule(info.rule if info is not None else ""))
-    lines += ["", "Setup: " + _effects(d.get("setup"))]
+        for info in rules.procedures.values():
+            lines.append(f"  {info.head}: {_procedure_text(info)}" + _rule(info.rule))
+    lines += ["", "Setup: " + _effects(rules.setup.items)]
     for pname, phase in rules.phases.items():
-        pdata = d["phases"][pname]
         lines += ["", f"Phase {pname} (starts at step {phase.start})"
                   + (f": {phase.doc}" if phase.doc else "") + _rule(phase.rule)]
-        if pdata.get("heuristic") is not None:
-            lines.append(f"  Agents score a position by: {pdata['heuristic']}")
-        if pdata.get("actions"):
+        if phase.heuristic_text is not None:
+            lines.append(f"  Agents score a position by: {phase.heuristic_text}")
+        if phase.actions:
             lines.append("  Actions:")
-            for aname, a in pdata["actions"].items():
-                choice = "no choice" if a["choose"] == "nothing" else f"choose {a['choose']}"
-                legal = f"; legal when {' '.join(str(a['legal']).split())}" if "legal" in a \
-                    else "; always legal"
-                lines.append(f"    {aname}: {choice}{legal}; then {_effects(a.get('do'))}"
-                             + _rule(a.get("rule", "")))
+            for aname, a in phase.actions.items():
+                choice = "no choice" if a.choose_text == "nothing" \
+                    else f"choose {a.choose_text}"
+                legal = f"; legal when {' '.join(str(a.legal_text).split())}" \
+                    if a.legal_text is not None else "; always legal"
+                lines.append(f"    {aname}: {choice}{legal}; then {_effects(a.do.items)}"
+                             + _rule(a.rule))
         lines.append("  Steps:")
-        for sname, s in pdata["steps"].items():
+        for sname, s in phase.steps.items():
             parts = []
-            if s.get("do"):
-                parts.append(_effects(s["do"]))
-            if "actor" in s:
-                parts.append(f"seat {s['actor']} chooses: {' or '.join(s['actions'])}")
-            elif "actors" in s and s.get("simultaneous"):
-                parts.append(f"each of the seats {s['actors']} chooses at the same time, "
-                             f"hidden until all have chosen: {' or '.join(s['actions'])}")
-            elif "actors" in s:
-                until = f" or {' '.join(str(s['until']).split())} holds" if "until" in s \
-                    else ""
-                parts.append(f"any of the seats {s['actors']} may act, one at a time, in "
-                             f"that order of precedence: {' or '.join(s['actions'])}; it "
+            if s.do.nodes:
+                parts.append(_effects(s.do.items))
+            names = " or ".join(s.action_names)
+            if s.actor_text is not None:
+                parts.append(f"seat {s.actor_text} chooses: {names}")
+            elif s.actors_text is not None and s.simultaneous:
+                parts.append(f"each of the seats {s.actors_text} chooses at the same time, "
+                             f"hidden until all have chosen: {names}")
+            elif s.actors_text is not None:
+                until = f" or {' '.join(str(s.until_text).split())} holds" \
+                    if s.until_text is not None else ""
+                parts.append(f"any of the seats {s.actors_text} may act, one at a time, in "
+                             f"that order of precedence: {names}; it "
                              f"closes when none may act{until}")
-            parts += [a.explain(s[key]) for key, a in STEP_ATTRIBUTES.items()
-                      if a.explain is not None and key in s]
-            nxt = s.get("next")
-            if isinstance(nxt, str):
-                parts.append(f"go to {nxt}")
+            parts += [a.explain(s.attribute_texts[key]) for key, a in STEP_ATTRIBUTES.items()
+                      if a.explain is not None and key in s.attribute_texts]
+            if s.next_name:
+                parts.append(f"go to {s.transitions[0].target_name}")
             else:
-                for t in nxt or []:
-                    cond = f"if {' '.join(str(t['if']).split())}: " if "if" in t else "otherwise: "
-                    act = _effects(t["do"]) + ", " if t.get("do") else ""
-                    parts.append(f"{cond}{act}go to {t['goto']}")
-            lines.append(f"    {sname}: " + "; ".join(parts) + _rule(s.get("rule", "")))
+                for t in s.transitions:
+                    cond = f"if {' '.join(str(t.cond).split())}: " if t.cond is not None \
+                        else "otherwise: "
+                    act = _effects(t.do.items) + ", " if t.do.nodes else ""
+                    parts.append(f"{cond}{act}go to {t.target_name}")
+            lines.append(f"    {sname}: " + "; ".join(parts) + _rule(s.rule))
     return "\n".join(lines)
 
 
@@ -119,19 +115,15 @@ def _rule(rule: str) -> str:
 
 
 def _definition_text(body) -> str:
-    """A definition's expression on one line (``{value: ...}`` form included)."""
-    if isinstance(body, dict):
-        body = body.get("value")
+    """A definition's expression on one line."""
     return " ".join(str(body).split())
 
 
-def _procedure_text(body) -> str:
-    """A procedure's effects as phrases (``{do: ..., doc: ...}`` form included: its doc
-    and words follow)."""
-    if not isinstance(body, dict):
-        return _effects(body)
-    extra = "".join(f"  ({k}: {body[k]})" for k in ("doc", "words") if body.get(k))
-    return _effects(body.get("do")) + extra
+def _procedure_text(proc) -> str:
+    """A procedure's effects as phrases, then its doc and words when it has them."""
+    extra = "".join(f"  ({k}: {v})" for k, v in (("doc", proc.doc), ("words", proc.words))
+                    if v)
+    return _effects(proc.block.items if proc.block else []) + extra
 
 
 def _value(v) -> str:
@@ -153,7 +145,6 @@ SECTIONS = ["about", "players", "cards", "options", "zones", "vars", "definition
 
 def _flatten(rules) -> dict:
     """Section -> {item name -> normalized text} of a resolved ruleset."""
-    d = rules.source.data
     out: dict = {s: {} for s in SECTIONS}
     out["about"] = {"name": rules.name, "title": rules.title, "summary": rules.summary}
     lo, hi, default = rules.players
@@ -177,17 +168,18 @@ def _flatten(rules) -> dict:
     for name, v in rules.vars.items():
         out["vars"][name] = f"{v.type}, per {v.per}, init {_value(v.init)}" \
             + (f", see {v.see}" if v.see != "all" else "")
-    for head, body in (d.get("definitions") or {}).items():
-        out["definitions"][head.split("(")[0]] = f"{head} = {_definition_text(body)}"
-    for head, body in (d.get("procedures") or {}).items():
-        out["procedures"][head.split("(")[0]] = f"{head}: {_procedure_text(body)}"
-    out["setup"] = {"setup": _effects(d.get("setup"))}
-    for pname, p in d["phases"].items():
-        out["phases"][pname] = f"start {p['start']}, heuristic {p.get('heuristic')}"
-        for sname, s in p["steps"].items():
-            out["steps"][f"{pname}.{sname}"] = json.dumps(s, sort_keys=True)
-        for aname, a in (p.get("actions") or {}).items():
-            out["actions"][f"{pname}.{aname}"] = json.dumps(a, sort_keys=True)
+    for info in rules.definitions.values():
+        out["definitions"][info.head.split("(")[0]] = \
+            f"{info.head} = {_definition_text(info.text)}"
+    for info in rules.procedures.values():
+        out["procedures"][info.head.split("(")[0]] = f"{info.head}: {_procedure_text(info)}"
+    out["setup"] = {"setup": _effects(rules.setup.items)}
+    for pname, p in rules.phases.items():
+        out["phases"][pname] = f"start {p.start}, heuristic {p.heuristic_text}"
+        for sname, s in p.steps.items():
+            out["steps"][f"{pname}.{sname}"] = s.written
+        for aname, a in p.actions.items():
+            out["actions"][f"{pname}.{aname}"] = a.written
     return out
 
 

@@ -12,9 +12,7 @@ beside what they belong to. No text about any particular game lives here.
 from __future__ import annotations
 
 from ..lang.effects import EFFECTS, effect_key
-from ..lang.grammar import parse
 from ..lang.steps import STEP_ATTRIBUTES
-from ..lang.types import ExprError
 from .words import Phrase, Words
 
 _SEE = {"all": "face up, seen by everyone", "owner": "seen by its owner only",
@@ -26,7 +24,6 @@ def plain(rules) -> str:
     """The compiled ruleset ``rules`` in plain words (see the module docstring), as
     one text of lines."""
     w = Words(rules)
-    d = rules.source.data
     out = [f"{rules.title} ({rules.name})"] + ([rules.summary] if rules.summary else [])
     out += ["", _players(rules)]
     if rules.option_decls:
@@ -52,8 +49,8 @@ def plain(rules) -> str:
             init += _VAR_SEE.get(v.see, "")
             out.append(f"  {name} ({_a(v.type)}{per}{init})" + (f": {v.doc}" if v.doc else "")
                        + _rule(v.rule))
-    if d.get("setup"):
-        out += ["", "Before play (setup):"] + w.effect_lines(d.get("setup"), "  ")
+    if rules.setup.nodes:
+        out += ["", "Before play (setup):"] + w.effect_lines(rules.setup.items, "  ")
     names = list(rules.phases)
     out += ["", f"The game is played in {_count(len(names), 'phase')}: "
             + _and(names) + (f", starting with {rules.start}" if rules.start != names[0] else "")
@@ -62,23 +59,17 @@ def plain(rules) -> str:
     for i, (pname, phase) in enumerate(rules.phases.items(), 1):
         out += [""] + _phase(w, rules, pname, phase, i, len(names), seen)
     out += ["", "How the game ends:"] + _endings(w, rules)
-    if d.get("definitions"):
+    if rules.definitions:
         out += ["", "Terms the rules use (definitions):"]
-        for head, body in d["definitions"].items():
-            info = rules.definitions.get(head.split("(")[0].strip())
-            value = body.get("value") if isinstance(body, dict) else body
-            out.append("  " + _head(w, head, info) + ": " + w.text(value)
-                       + (f" - {info.doc}" if info is not None and info.doc else "")
-                       + _rule(getattr(info, "rule", "")))
-    if d.get("procedures"):
+        for info in rules.definitions.values():
+            out.append("  " + _head(w, info.head, info) + ": " + w.text(info.text)
+                       + (f" - {info.doc}" if info.doc else "") + _rule(info.rule))
+    if rules.procedures:
         out += ["", "Procedures:"]
-        for head, body in d["procedures"].items():
-            info = rules.procedures.get(head.split("(")[0].strip())
-            effects = body.get("do") if isinstance(body, dict) else body
-            out.append("  " + _head(w, head, info) + ":"
-                       + (f" {info.doc}" if info is not None and info.doc else "")
-                       + _rule(getattr(info, "rule", "")))
-            out += w.effect_lines(effects, "    ")
+        for info in rules.procedures.values():
+            out.append("  " + _head(w, info.head, info) + ":"
+                       + (f" {info.doc}" if info.doc else "") + _rule(info.rule))
+            out += w.effect_lines(info.block.items if info.block else [], "    ")
     return "\n".join(out)
 
 
@@ -93,24 +84,22 @@ def _players(rules) -> str:
 
 
 def _phase(w: Words, rules, pname: str, phase, number: int, total: int, seen: set) -> list:
-    pdata = rules.source.data["phases"][pname]
     title = f"Phase {number} of {total}: {pname}" if total > 1 else f"Phase {pname}"
     out = [title + (f" - {phase.doc}" if phase.doc else "") + _rule(phase.rule)]
     for sname in _order(phase):
-        sdata = pdata["steps"][sname]
         step = phase.steps[sname]
         out.append(f"  Step {sname}" + (f" - {step.doc}" if step.doc else "")
                    + _rule(step.rule))
-        out += w.effect_lines(sdata.get("do"), "    ")
-        if "actor" in sdata or "actors" in sdata:
-            out += _decision(w, rules, pname, sdata, seen)
-        out += [f"    {w.template(a.words, (), **w.parts(a, sdata[key])).text}"
-                for key, a in STEP_ATTRIBUTES.items() if a.words and key in sdata]
-        out += _next(w, rules, phase, sdata.get("next"))
-    if pdata.get("heuristic") is not None:
-        out.append("  (Bots judge a position for a seat by: " + w.text(pdata["heuristic"])
+        out += w.effect_lines(step.do.items, "    ")
+        if step.decides:
+            out += _decision(w, phase, step, seen)
+        out += [f"    {w.template(a.words, (), **w.parts(a, step.attribute_texts[key])).text}"
+                for key, a in STEP_ATTRIBUTES.items() if a.words and key in step.attribute_texts]
+        out += _next(w, rules, phase, step)
+    if phase.heuristic_text is not None:
+        out.append("  (Bots judge a position for a seat by: " + w.text(phase.heuristic_text)
                    + ".)")
-    for label, expr in (pdata.get("display") or {}).items():
+    for label, expr in phase.display_text:
         out.append(f"  (At the table, a person sees \"{label}\": {w.text(expr)}.)")
     return out
 
@@ -128,47 +117,44 @@ def _order(phase) -> list:
     return order + [s for s in phase.steps if s not in order]
 
 
-def _decision(w: Words, rules, pname: str, sdata: dict, seen: set) -> list:
-    names = list(sdata.get("actions") or [])
+def _decision(w: Words, phase, step, seen: set) -> list:
+    names = list(step.action_names)
     which = _or(names)
-    if "actor" in sdata:
-        out = [f"    {w.text(sdata['actor'])} decides: {which}"]
-    elif sdata.get("simultaneous"):
-        out = [f"    each of {w.text(sdata['actors'])} chooses at the same time, hidden "
+    if step.actor_text is not None:
+        out = [f"    {w.text(step.actor_text)} decides: {which}"]
+    elif step.simultaneous:
+        out = [f"    each of {w.text(step.actors_text)} chooses at the same time, hidden "
                f"until all have chosen: {which}"]
     else:
-        until = f", or when {w.text(sdata['until'])}" if "until" in sdata else ""
-        out = [f"    any of {w.text(sdata['actors'])} may act, one action at a time (when "
+        until = f", or when {w.text(step.until_text)}" if step.until_text is not None \
+            else ""
+        out = [f"    any of {w.text(step.actors_text)} may act, one action at a time (when "
                f"several want to, the first listed goes first): {which}; this closes when "
                f"none of them may act{until}"]
-    adata = rules.source.data["phases"][pname].get("actions") or {}
+    pname = phase.name
     for aname in names:
-        if aname not in adata:
+        if aname not in phase.actions:
             continue
         if (pname, aname) in seen:
             out.append(f"      {aname}: as above")
             continue
         seen.add((pname, aname))
-        out += _action(w, rules.phases[pname].actions.get(aname), aname, adata[aname])
+        out += _action(w, phase.actions[aname], aname)
     return out
 
 
-def _action(w: Words, defn, name: str, a: dict) -> list:
-    doc = f" - {a['doc']}" if a.get("doc") else ""
-    out = [f"      {name}{doc}" + _rule(a.get("rule", ""))]
-    choose = str(a.get("choose", "nothing"))
-    try:
-        tree = parse(" ".join(choose.split()), "choose_stmt")
-    except ExprError:
-        tree = None
+def _action(w: Words, defn, name: str) -> list:
+    doc = f" - {defn.doc}" if defn.doc else ""
+    out = [f"      {name}{doc}" + _rule(defn.rule)]
+    tree = defn.choose
     if tree is not None and tree.kind == "choose_in":
         kind = getattr(defn, "kind", None)
         what = {"card": "a card", "play": "a play", "seat": "a seat", "int": "a number",
                 "rank": "a rank", "suit": "a suit", "str": "a word"}.get(kind, "one")
         out.append(f"        choosing {what} {tree.name} from {w.node(tree.domain).text}")
-    legal = a.get("legal")
+    legal = defn.legal_text
     out.append("        allowed: " + ("always" if legal is None else "when " + w.text(legal)))
-    effects = a.get("do")
+    effects = defn.do.items
     if not effects:
         out.append("        does nothing else")
     elif len(effects) == 1 and len(w.effect_lines(effects)) == 1:
@@ -178,34 +164,33 @@ def _action(w: Words, defn, name: str, a: dict) -> list:
     return out
 
 
-def _next(w: Words, rules, phase, nxt) -> list:
+def _next(w: Words, rules, phase, step) -> list:
     def goto(target: str) -> str:
         if target in phase.steps:
             return f"go to {target}"
         return f"go to phase {target}" if target in rules.phases else f"go to {target}"
-    if isinstance(nxt, str):
-        return [f"    then {goto(nxt)}"]
-    items = list(nxt or [])
-    if len(items) == 1 and "if" not in items[0]:
+    items = step.transitions
+    if step.next_name:
+        return [f"    then {goto(items[0].target_name)}"]
+    if len(items) == 1 and items[0].cond is None:
         t = items[0]
-        body = w.effect_lines(t.get("do"), "      ")
+        body = w.effect_lines(t.do.items, "      ")
         if not body:
-            return [f"    then {goto(t['goto'])}"]
-        return ["    then:"] + body + [f"      {goto(t['goto'])}"]
+            return [f"    then {goto(t.target_name)}"]
+        return ["    then:"] + body + [f"      {goto(t.target_name)}"]
     out = ["    then, the first of these that applies:"]
     for t in items:
-        cond = f"if {w.text(t['if'])}" if "if" in t else "otherwise"
-        body = w.effect_lines(t.get("do"), "        ")
+        cond = f"if {w.text(t.cond)}" if t.cond is not None else "otherwise"
+        body = w.effect_lines(t.do.items, "        ")
         if not body:
-            out.append(f"      {cond}: {goto(t['goto'])}")
+            out.append(f"      {cond}: {goto(t.target_name)}")
         else:
-            out += [f"      {cond}:"] + body + [f"        {goto(t['goto'])}"]
+            out += [f"      {cond}:"] + body + [f"        {goto(t.target_name)}"]
     return out
 
 
 def _endings(w: Words, rules) -> list:
     """Where the game ends and where a seat leaves it, with the conditions around."""
-    d = rules.source.data
     found: list = []
     where_called: dict = {}
 
@@ -224,17 +209,17 @@ def _endings(w: Words, rules) -> list:
             elif key is not None and (EFFECTS[key].ends_game or key == "out"):
                 found.append((key, where, conds, w.effect(item)[0].strip()))
 
-    walk(d.get("setup"), "setup", [])
-    for head, body in (d.get("procedures") or {}).items():
-        walk(body.get("do") if isinstance(body, dict) else body, f"procedure {head}", [])
-    for pname, p in d["phases"].items():
-        for aname, a in (p.get("actions") or {}).items():
-            walk(a.get("do"), f"action {aname} (phase {pname})", [])
-        for sname, s in p["steps"].items():
-            walk(s.get("do"), f"step {sname} (phase {pname})", [])
-            for t in s.get("next") if isinstance(s.get("next"), list) else []:
-                cond = [w.text(t["if"])] if "if" in t else []
-                walk(t.get("do"), f"step {sname} (phase {pname})", cond)
+    walk(rules.setup.items, "setup", [])
+    for proc in rules.procedures.values():
+        walk(proc.block.items if proc.block else [], f"procedure {proc.head}", [])
+    for pname, p in rules.phases.items():
+        for aname, a in p.actions.items():
+            walk(a.do.items, f"action {aname} (phase {pname})", [])
+        for sname, s in p.steps.items():
+            walk(s.do.items, f"step {sname} (phase {pname})", [])
+            for t in s.transitions if not s.next_name else []:
+                cond = [w.text(t.cond)] if t.cond is not None else []
+                walk(t.do.items, f"step {sname} (phase {pname})", cond)
     out = []
     for key, where, conds, text in sorted(found, key=lambda f: f[0] == "out"):
         when = f" when {' and '.join(conds)}" if conds else ""

@@ -1,4 +1,4 @@
-"""The phase/step machine as a networkx graph, and its static checks.
+"""The phase/step machine as a graph, and its static checks.
 
 Nodes are ``"phase.step"`` plus two markers, ``"<setup>"`` (the game's start) and
 ``"<end>"`` (the game is over); an edge runs from each step to each transition target
@@ -48,37 +48,90 @@ def procedures_that_end(rules, may_end=()) -> set:
     return ending
 
 
-def build_machine(rules, sink: DiagnosticSink):
-    """Build the graph of compiled ``rules`` (a :class:`~rulekit.model.Ruleset` or
-    :class:`~rulekit.model.Draft`; a networkx DiGraph, also set as ``rules.graph``) and
-    report unreachable and trapped steps to ``sink``."""
-    import networkx as nx
-    g = nx.DiGraph()
-    g.add_node(START)
-    g.add_node(END)
+class Machine:
+    """The machine as plain data: the graph's nodes and edges, with their attributes,
+    in the order they were added (``ops``), and who follows whom (``succ``). The
+    checks need nothing more; :meth:`to_networkx` makes the networkx DiGraph (for
+    ``rulekit graph``, the node-link dump and ``rules.graph``) only when asked."""
+
+    def __init__(self):
+        self.ops: list = []         # ("node", key, attrs) or ("edge", u, v, attrs)
+        self.succ: dict = {}        # node -> the nodes it leads to
+
+    def node(self, key, **attrs) -> None:
+        """Add node ``key`` (or set its attributes)."""
+        self.ops.append(("node", key, attrs))
+        self.succ.setdefault(key, set())
+
+    def edge(self, u, v, **attrs) -> None:
+        """Add an edge from ``u`` to ``v`` (or set its attributes)."""
+        self.ops.append(("edge", u, v, attrs))
+        self.succ.setdefault(u, set()).add(v)
+        self.succ.setdefault(v, set())
+
+    def reach(self, start, forward: bool = True) -> set:
+        """The nodes reachable from ``start`` (``forward=False``: those from which
+        ``start`` is reachable), ``start`` itself left out unless on a cycle."""
+        succ = self.succ
+        if not forward:
+            pred: dict = {}
+            for u, vs in succ.items():
+                for v in vs:
+                    pred.setdefault(v, set()).add(u)
+            succ = pred
+        seen, todo = set(), [start]
+        while todo:
+            for v in succ.get(todo.pop(), ()):
+                if v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+        seen.discard(start)
+        return seen
+
+    def to_networkx(self):
+        """The networkx DiGraph of the machine (nodes and edges in the order added)."""
+        import networkx as nx
+        g = nx.DiGraph()
+        for op in self.ops:
+            if op[0] == "node":
+                g.add_node(op[1], **op[2])
+            else:
+                g.add_edge(op[1], op[2], **op[3])
+        return g
+
+
+def build_machine(rules, sink: DiagnosticSink) -> Machine:
+    """Build the machine of compiled ``rules`` (a :class:`~rulekit.model.Ruleset` or
+    :class:`~rulekit.model.Draft`; also set as ``rules.machine``) and report
+    unreachable and trapped steps to ``sink``."""
+    g = Machine()
+    g.node(START)
+    g.node(END)
     uncertain = getattr(rules, "uncertain", None) or set()
     ending = procedures_that_end(rules, {p for p in rules.procedures if p in uncertain})
     anywhere = [END] + [s.key for ph in rules.phases.values() for s in ph.steps.values()]
     for pname, phase in rules.phases.items():
         for sname, step in phase.steps.items():
-            g.add_node(step.key, phase=pname, step=sname, decides=step.decides)
+            g.node(step.key, phase=pname, step=sname, decides=step.decides)
             blocks = [step.do] + [t.do for t in step.transitions] + [a.do for a in step.actions]
             ends = any(block_ends_game(b, ending) for b in blocks)
             step.ends_game = ends
             if ends:
-                g.add_edge(step.key, END)
+                g.edge(step.key, END)
             for tr in step.transitions:
                 if tr.target is not None:
-                    g.add_edge(step.key, tr.target.key, cond=tr.cond_text)
+                    g.edge(step.key, tr.target.key, cond=tr.cond_text)
             if step.key in uncertain or any(tr.target is None for tr in step.transitions):
-                g.add_edges_from((step.key, k) for k in anywhere)
+                for k in anywhere:
+                    g.edge(step.key, k)
     first = rules.phases.get(rules.start)
     if first is not None and first.start in first.steps:
-        g.add_edge(START, f"{rules.start}.{first.start}")
+        g.edge(START, f"{rules.start}.{first.start}")
     else:                                 # a start that did not compile: reported already
-        g.add_edges_from((START, k) for k in anywhere)
-    reachable = nx.descendants(g, START)
-    can_end = nx.ancestors(g, END)
+        for k in anywhere:
+            g.edge(START, k)
+    reachable = g.reach(START)
+    can_end = g.reach(END, forward=False)
     for pname, phase in rules.phases.items():
         for sname, step in phase.steps.items():
             if step.key not in reachable:
@@ -88,5 +141,5 @@ def build_machine(rules, sink: DiagnosticSink):
                 sink.error(step.pos, f"step '{sname}' of phase '{pname}' can never lead to the "
                            "end of the game (a cycle with no way out, or no end_game after it)",
                            "trap")
-    rules.graph = g
+    rules.machine = g
     return g

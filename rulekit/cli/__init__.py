@@ -12,9 +12,10 @@ import os
 import sys
 
 from .. import __version__
-from ..errors import CardError, IllegalAction, RecordError
-from ..limits import MAX_ACTIONS
+from ..errors import CardError, IllegalAction, OutputError, RecordError
+from ..limits import MAX_ACTIONS, MAX_RECORD_ACTIONS
 from ..play.agents import TABLE_KIND
+from .arguments import Whole, check_ranges
 from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
 from .serve import add_parser as add_serve_parser, cmd_serve
@@ -30,30 +31,6 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-
-
-def _nonneg(text: str) -> int:
-    value = _int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rulekit", description="Write, check, play and replay card game "
                 "variants written as YAML rulesets.")
@@ -61,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", action="store_true",
                    help="on an internal error (a bug of rulekit), print its traceback")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    p.commands = sub.choices               # name -> sub-parser (check_ranges walks them)
+    force = {"action": "store_true", "help": "replace an existing output file (never one "
+             "the command reads)"}
 
     s = sub.add_parser("list", help="list the bundled rulesets (or those in DIR)")
     s.add_argument("dir", nargs="?", metavar="DIR")
@@ -71,8 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the diagnostics as JSON")
     s.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="check with this option value (repeatable)")
-    s.add_argument("--simulate", type=_positive, metavar="N",
-                   help="also play N random games at each player count; report aborts")
+    s.add_argument("--simulate", type=Whole(1, 100000), metavar="N",
+                   help="also play N random games at each player count (at most 100000); "
+                   "report aborts")
 
     s = sub.add_parser("play", help="play one game with bots and print its transcript")
     p.play_parser = s
@@ -82,10 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="carry on an unfinished game from its record, with the same seats")
     s.add_argument("--rulesets", action="append", default=[], metavar="DIR",
                    help="with --resume: a folder the record's ruleset may come from")
-    s.add_argument("--players", type=_positive, metavar="N")
-    s.add_argument("--seed", type=_int, metavar="S", help="random seed (default: a random one, "
-                   "printed so the game can be played again)")
-    s.add_argument("--dealer", type=_nonneg, metavar="D")
+    s.add_argument("--players", type=Whole(1), metavar="N")
+    s.add_argument("--seed", type=Whole(0), metavar="S", help="random seed (default: a random "
+                   "one, printed so the game can be played again)")
+    s.add_argument("--dealer", type=Whole(0), metavar="D")
     s.add_argument("--deck", metavar="CARDS", help="all cards, top first, separated by spaces or "
                    "commas")
     s.add_argument("--option", action="append", default=[], metavar="K=V",
@@ -95,16 +76,19 @@ def build_parser() -> argparse.ArgumentParser:
                    "greedy, or ismcts[:N] (a search of N simulated games a move; "
                    "docs/bots.md); default random, or at a --human table "
                    f"{TABLE_KIND}")
-    s.add_argument("--human", type=_nonneg, metavar="SEAT", action="append",
+    s.add_argument("--human", type=Whole(0), metavar="SEAT", action="append",
                    help="you play this seat at the terminal, seeing only what it may see; "
                    "give it again for more people at one screen (hot-seat)")
     s.add_argument("--ascii", action="store_true",
                    help="letters instead of suit symbols at the --human seat")
-    s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE "
+                   "(not an existing file, unless --force)")
+    s.add_argument("--force", **force)
     s.add_argument("--json", action="store_true", help="print the final state dump as JSON")
     s.add_argument("--quiet", action="store_true", help="print only the result")
-    s.add_argument("--max-actions", type=_positive, default=None, metavar="N",
-                   help=f"stop the game as aborted after N actions (default {MAX_ACTIONS})")
+    s.add_argument("--max-actions", type=Whole(1, MAX_RECORD_ACTIONS), default=None,
+                   metavar="N", help=f"stop the game as aborted after N actions (default "
+                   f"{MAX_ACTIONS})")
 
     s = sub.add_parser("new", help="write a starter house-rule variant of a ruleset")
     s.add_argument("name", metavar="NAME", help="the variant's name (letters, digits, _ and -)")
@@ -112,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the ruleset it extends (a bundled name or a path)")
     s.add_argument("-o", "--output", metavar="FILE",
                    help="where to write it (default NAME.yaml; - for standard output)")
+    s.add_argument("--force", **force)
 
     s = sub.add_parser("rules", help="how to play: the ruleset's rule book, with rule ids")
     s.add_argument("ruleset", metavar="RULESET")
@@ -123,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--variant", action="store_true",
                    help="the schema for a variant (a file with extends:), which states only "
                    "what differs")
+    s.add_argument("--force", **force)
 
     s = sub.add_parser("explain", help="the rules in plain words, from the compiled ruleset")
     s.add_argument("ruleset", metavar="RULESET")
@@ -144,14 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--show", action="store_true",
                    help="print the generated Python (for debugging a slow ruleset)")
 
-    add_simulate_parsers(sub, _positive, _nonneg, _Parser)
-    add_serve_parser(sub, _nonneg)
+    add_simulate_parsers(sub, force)
+    add_serve_parser(sub)
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
     s.add_argument("--rulesets", action="append", default=[], metavar="DIR",
                    help="a folder the record's ruleset may come from, besides the record's "
                    "own folder (repeatable)")
-    s.add_argument("--upto", type=_nonneg, metavar="N", help="stop after N actions")
+    s.add_argument("--upto", type=Whole(0), metavar="N", help="stop after N actions")
     s.add_argument("--transcript", action="store_true",
                    help="print the game move by move (as play does) before the state")
     s.add_argument("--json", action="store_true", help="print the state dump as JSON")
@@ -179,9 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         for folder in args.rulesets:
             if not os.path.isdir(folder):
                 return fail(f"--rulesets: {folder} is not a folder")
-    if args.command == "validate" and args.simulate is not None and args.simulate > 100000:
-        return fail(f"--simulate: at most 100000 games at each player count, not "
-                    f"{str(args.simulate)[:20]}")
+    problem = check_ranges(parser, args)   # every command's numbers: out of range is 1
+    if problem:
+        return fail(problem)
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
                "diff": cmd_diff, "graph": cmd_graph, "compile": cmd_compile,
@@ -203,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (IllegalAction, CardError, RecordError) as exc:
         return fail(str(exc))
+    except OutputError as exc:                 # the path may not or cannot be written
+        return fail(str(exc), exc.code)
     except Usage as exc:
         return fail(str(exc), 2)
     except Exit as exc:                        # already reported

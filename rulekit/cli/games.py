@@ -16,6 +16,7 @@ from ..play.transcript import Transcript, describe_state, result_line
 from ..runtime.records import make_record, read_record, write_record
 from ..runtime.replay import (ReplayError, confined_ruleset, fingerprint_changed, record_roots,
                               replay, result_mismatch)
+from ..outputs import check_output, reads_of
 from ..source.extends import resolve_name
 from ..source.files import bundled_rulesets
 from .common import count, fail, load_or_report, option_pairs, print_diagnostics, silence_stdout
@@ -61,9 +62,7 @@ def cmd_play(args) -> int:
         return fail(str(exc), 2)
     target = args.record if args.record is not None else args.resume
     if target is not None:
-        problem = _check_target(target, args)
-        if problem:
-            return problem
+        _check_target(target, args, rules)
     kinds = ["human" if s in people else agents[s].kind for s in range(game.n)]
     quiet = (args.quiet or args.json) and not people      # a person always sees the moves
     if people:
@@ -83,7 +82,7 @@ def cmd_play(args) -> int:
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
     abandoned = None
     interrupted = _catch_signals()
-    problem = None
+    problem, kept = None, 0
     try:
         t.header(seed, changed, people if len(people) > 1 else human)
         if args.resume is None:
@@ -109,12 +108,12 @@ def cmd_play(args) -> int:
             play_out(game, agents, stop=interrupted.is_set)
     finally:
         if target is not None:
-            problem = _save_record(target, game, ruleset, rules, seed, deck, kinds)
+            problem, kept = _save_record(target, game, ruleset, rules, seed, deck, kinds)
     res = game.result
     if problem:
         return fail(problem)
     if abandoned is not None:
-        return _abandoned(abandoned, game, target)
+        return _abandoned(abandoned, game, target, kept if target is not None else 0)
     if args.json:
         print(json.dumps(game.dump(), indent=1))
         return 0 if res.status == "finished" else 1
@@ -172,39 +171,15 @@ def _resumed(args):
     return game.rules, game, record.get("seed", 0), ruleset, record.get("deck"), seats
 
 
-def _check_target(target: str, args) -> int | None:
-    """Refuse a record file that is a folder, the ruleset being played, or unwritable
-    (before playing, not after). None if it will do."""
-    path = Path(target)
-    if not target.strip():
-        return fail("--record needs a file name", 2)
-    if path.is_dir():
-        return fail(f"--record: {target} is a folder; give a file name")
-    ruleset = resolve_name(args.ruleset) if args.ruleset else None
-    if ruleset is not None and ruleset.exists() and path.exists() and \
-            os.path.samefile(ruleset, path):
-        return fail(f"--record: {target} is the ruleset being played; give another file")
-    if path.exists() and not path.is_file():
-        return fail(f"--record: {target} is not a regular file")
-    if path.exists() and path.stat().st_size and not _is_record(path):
-        return fail(f"--record: {target} exists and is not a game record; refusing to "
-                    "overwrite it")
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        return fail(f"cannot write the record to {target}: No such file or directory")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return fail(f"cannot write the record to {target}: Permission denied")
-    return None
-
-
-def _is_record(path: Path) -> bool:
-    """Whether the file at ``path`` starts like a rulekit record (so may be replaced)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096)
-    except OSError:
-        return False
-    return head.lstrip().startswith(b"{") and b'"rulekit-record/' in head
+def _check_target(target: str, args, rules) -> None:
+    """Check the record's file before playing, not after (rulekit.outputs): not a
+    folder or device, never a file the game reads (its ruleset and what that extends),
+    not an existing file unless --force, except the record that --resume carries on,
+    which is written back. Raises OutputError."""
+    own = args.resume is not None and args.record is None
+    reads = reads_of(getattr(rules.source, "files", ()), "the ruleset being played")
+    check_output(target, "--record", force=args.force, reads=reads, own=own,
+                 what="the record")
 
 
 def _catch_signals():
@@ -231,9 +206,16 @@ def _catch_signals():
     return flag
 
 
-def _abandoned(why, game, target) -> int:
-    verb = "is" if game.actions == 1 else "are"
-    kept = f"; {count(game.actions, 'action')} so far {verb} in {target}" if target else ""
+def _abandoned(why, game, target, saved: int) -> int:
+    """Say why the game stopped and what its record ``target`` keeps: ``saved`` actions
+    (the choices of other seats still hidden at a simultaneous step are not kept)."""
+    verb = "is" if saved == 1 else "are"
+    kept = f"; {count(saved, 'action')} so far {verb} in {target}" if target else ""
+    if target and saved < game.actions:
+        hidden = game.actions - saved
+        kept += (f" (not the {count(hidden, 'choice')} still hidden at a simultaneous step: "
+                 f"{'that seat chooses' if hidden == 1 else 'those seats choose'} again on "
+                 "resume)")
     if isinstance(why, Signalled):
         try:
             fail(f"stopped by {why.name} after {count(game.actions, 'action')}{kept}")
@@ -247,8 +229,9 @@ def _abandoned(why, game, target) -> int:
                 130 if why.reason == "interrupt" else 1)
 
 
-def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> str | None:
-    """Write the game's record (whole or partial) to ``target``; a message if it fails."""
+def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> tuple:
+    """Write the game's record (whole or partial) to ``target``: ``(None, the number of
+    actions it holds)``, or ``(a message, 0)`` if it fails."""
     if ruleset not in bundled_rulesets():   # a file: name it relative to the record
         path = resolve_name(ruleset)
         if path is not None and Path(ruleset).exists():
@@ -257,8 +240,8 @@ def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> str | None:
     try:
         write_record(target, rec)
     except RecordError as exc:
-        return str(exc)
-    return None
+        return str(exc), 0
+    return None, len(rec["actions"])
 
 
 def _replayed(path: str, run):

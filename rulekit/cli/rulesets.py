@@ -4,13 +4,17 @@ from __future__ import annotations
 import json
 import sys
 
-from ..play.session import simulate
 from ..errors import printable
+from ..outputs import check_output, reads_of, write_atomic
+from ..play.session import simulate
 from .common import count, fail, load_or_report, option_pairs, print_diagnostics
 
 
 # ---- list ----------------------------------------------------------------------------
 def cmd_list(args) -> int:
+    """``rulekit list [DIR]``: each ruleset's name, title, players and summary. A file
+    of DIR that does not load is named on stderr (one line for them all) and the exit
+    code is 1; the others are still listed."""
     from pathlib import Path
 
     from ..errors import DiagnosticSink
@@ -23,12 +27,12 @@ def cmd_list(args) -> int:
         files = {p.stem: p for p in sorted(folder.glob("*.y*ml"))}
     else:
         files = bundled_rulesets()
-    rows = []
+    rows, broken = [], []
     for name, path in files.items():
         sink = DiagnosticSink()
         src = load_document(path, sink, str(path))
         if src is None or not isinstance(src.data, dict):
-            rows.append((str(path) if args.dir else name, "(does not load: run validate)", "?", ""))
+            broken.append(str(path))
             continue
         d = src.data
         pl = d.get("players") or {}
@@ -38,13 +42,21 @@ def cmd_list(args) -> int:
             players = str(lo) if lo == hi else f"{lo}-{hi}"
         label = f"{path} ({d.get('name', '?')})" if args.dir else name
         rows.append((label, str(d.get("title", "")), players, str(d.get("summary", ""))))
-    if not rows:
+    if not rows and not broken:
         print("no rulesets found")
         return 0
-    w0 = max(len(r[0]) for r in rows)
-    w1 = max(len(r[1]) for r in rows)
-    for r in rows:
-        print(printable(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}", 1000))
+    if rows:
+        w0 = max(len(r[0]) for r in rows)
+        w1 = max(len(r[1]) for r in rows)
+        for r in rows:
+            print(printable(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:>5} players  {r[3]}", 1000))
+    if broken:
+        sys.stdout.flush()
+        if len(broken) == 1:
+            return fail(f"{broken[0]} does not load (rulekit validate {broken[0]} says why)")
+        names = ", ".join(broken[:10]) + (", ..." if len(broken) > 10 else "")
+        return fail(f"{len(broken)} files do not load: {names} (rulekit validate "
+                    f"{args.dir or 'FILE'} says why)")
     return 0
 
 
@@ -113,14 +125,9 @@ def cmd_new(args) -> int:
     if out == "-":
         print(text, end="")
         return 0
-    if Path(out).is_dir():
-        return fail(f"{out} is a folder: give a file name, e.g. -o {Path(out) / (args.name + '.yaml')}")
-    if Path(out).exists():
-        return fail(f"{out} already exists: choose another name or -o FILE")
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        return fail(f"cannot write {out}: {exc.strerror}")
+    check_output(out, "-o" if args.output else "new", force=args.force,
+                 reads=reads_of(rules.source.files, f"the ruleset {args.name} would extend"))
+    write_atomic(out, text)
     print(f"wrote {out}: a variant of {rules.name}; check it with: rulekit validate {out}")
     return 0
 
@@ -131,7 +138,7 @@ def cmd_rules(args) -> int:
     import re
 
     from ..source.extends import resolve_name
-    from ..source.files import rule_book_files
+    from ..source.files import read_rule_book
     rules = load_or_report(args.ruleset)
     if rules is None:
         return 1
@@ -139,13 +146,7 @@ def cmd_rules(args) -> int:
         return fail(f"{rules.name} has no rule book (its ruleset names none in 'rule_book:'); "
                     f"rulekit explain {args.ruleset} says what the ruleset does")
     try:
-        files = rule_book_files(rules.rule_book, resolve_name(args.ruleset))
-        texts = []
-        for p in dict.fromkeys(files):          # a book named twice is printed once
-            try:
-                texts.append((p.name, p.read_text(encoding="utf-8")))
-            except UnicodeDecodeError:
-                raise ValueError(f"rule book {p.name}: not UTF-8 text") from None
+        texts = read_rule_book(rules.rule_book, resolve_name(args.ruleset))
     except (OSError, ValueError) as exc:
         return fail(f"{rules.name}: {exc}")
     if args.ids:
@@ -179,11 +180,9 @@ def cmd_schema(args) -> int:
     if args.output == "-":
         print(text, end="")
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        return fail(f"cannot write {args.output}: {exc.strerror or exc}")
+    check_output(args.output, "-o", force=args.force,
+                 reads=[(str(schema_path(v)), "the installed schema") for v in (False, True)])
+    write_atomic(args.output, text)
     print(f"wrote {args.output}")
     return 0
 

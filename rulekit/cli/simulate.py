@@ -4,23 +4,30 @@ Progress goes to stderr (a bar with games/s and time left on a terminal, a plain
 every tenth of the run otherwise), the report to stdout (text, or ``--json``); ``--csv``
 and ``--plot`` write files. The record of the first aborted game (of each player count) is
 always kept: in ``--records DIR`` if given, else as
-``rulekit-abort-<players>p-<seed>.json`` in the current folder. Output paths are checked
-before the first game is played.
+``rulekit-abort-<players>p-<seed>.json`` in the current folder (never over a file:
+``-2``, ``-3``... when the name is taken). Every output path is checked before the first
+game is played (rulekit.outputs: an existing file only with ``--force``, never a file
+the run reads), and a file that cannot be written is one line naming it.
 """
 from __future__ import annotations
 
 import csv
+import io
 import json
+import os
 import sys
 import time
 
-from ..errors import RulesetError
-from .common import fail, load_or_report, option_pairs
+from ..errors import OutputError, RecordError, RulesetError
+from ..limits import MAX_JOBS, MAX_RECORD_ACTIONS, MAX_SIMULATED_GAMES
+from ..outputs import write_atomic
+from .arguments import NamedText, RayAddress, Whole, WholeOr
+from .common import Usage, fail, load_or_report, option_pairs
 
 
-def add_parsers(sub, positive, nonneg, parser_class) -> None:
-    """The ``simulate`` and ``compare`` sub-commands (``positive``, ``nonneg``: argument
-    types of whole numbers)."""
+def add_parsers(sub, force: dict) -> None:
+    """The ``simulate`` and ``compare`` sub-commands (``force``: the keywords of their
+    ``--force`` argument)."""
     for name, help_ in (("simulate", "play many games and report the figures, per seat "
                          "with 95%% intervals"),
                         ("compare", "simulate variants on the same seeds, side by side")):
@@ -36,28 +43,31 @@ def add_parsers(sub, positive, nonneg, parser_class) -> None:
             s.add_argument("variants", nargs="+", metavar="VARIANT",
                            help="a ruleset, optionally with options: NAME:K=V,K=V "
                            "(the first is the reference)")
-        s.add_argument("--games", type=positive, default=1000, metavar="N",
+        s.add_argument("--games", type=Whole(1, MAX_SIMULATED_GAMES), default=1000, metavar="N",
                        help="games per player count (default 1000)")
-        s.add_argument("--players", metavar="N|all",
+        s.add_argument("--players", type=WholeOr(("all",), 1), metavar="N|all",
                        help="a player count, or all (default: the ruleset's default)")
         s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
                        help="an agent for a seat, or all=KIND (the others random): random, "
                        "greedy or ismcts[:N] (N simulations a move)")
-        s.add_argument("--seed", type=nonneg, default=0, metavar="S",
+        s.add_argument("--seed", type=Whole(0), default=0, metavar="S",
                        help="the run's seed (default 0): each game's seed comes from it")
-        s.add_argument("--jobs", type=positive, metavar="N",
+        s.add_argument("--jobs", type=Whole(1, MAX_JOBS), metavar="N",
                        help="worker processes (default: the machine's cores)")
         s.add_argument("--backend", choices=("local", "ray"), default="local",
                        help="where the games run (ray: pip install rulekit[ray])")
-        s.add_argument("--address", metavar="ADDR", help="a Ray cluster's address")
-        s.add_argument("--max-actions", type=positive, default=None, metavar="N",
-                       help="abort a game after N actions (default 10000)")
+        s.add_argument("--address", type=RayAddress(), metavar="ADDR",
+                       help="with --backend ray: a Ray cluster's address (auto, HOST:PORT "
+                       "or ray://HOST:PORT)")
+        s.add_argument("--max-actions", type=Whole(1, MAX_RECORD_ACTIONS), default=None,
+                       metavar="N", help="abort a game after N actions (default 10000)")
         s.add_argument("--json", action="store_true", help="print the figures as JSON")
         s.add_argument("--plot", metavar="FILE", help="draw the figures (.png or .svg; "
                        "pip install rulekit[plot])")
-        s.add_argument("--when", action="append", default=[], metavar="NAME=EXPR",
-                       help="count the decisions at which an expression of the ruleset's "
-                       "language holds (repeatable)")
+        s.add_argument("--when", action="append", default=[], type=NamedText(),
+                       metavar="NAME=EXPR", help="count the decisions at which a condition "
+                       "of the ruleset's language holds (repeatable, one name each)")
+        s.add_argument("--force", **force)
         s.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
@@ -107,80 +117,72 @@ def _stderr_console():
 
 
 def _common(args):
-    """(players, keywords for rulekit.simulate) from the shared arguments."""
-    players = args.players
-    if players is not None and players != "all":
-        try:
-            players = int(players)
-        except ValueError:
-            raise ValueError(f"--players takes a number or all, not '{players}'") from None
+    """(players, keywords for rulekit.simulate) from the shared arguments. Raises Usage
+    for a --when name given twice, or --address without --backend ray."""
     when = {}
-    for pair in args.when:
-        name, sep, expr = pair.partition("=")
-        if not sep or not name.strip() or not expr.strip():
-            raise ValueError(f"--when takes NAME=EXPR, not '{pair}'")
-        when[name.strip()] = expr.strip()
+    for name, expr in args.when:
+        if name in when:
+            raise Usage(f"--when: the name {name} is given twice")
+        when[name] = expr
+    if args.address is not None and args.backend != "ray":
+        raise Usage("--address is a Ray cluster's: give it with --backend ray")
     kw = {"agents": args.agent, "seed": args.seed, "jobs": args.jobs,
           "backend": args.backend, "address": args.address, "when": when}
     if args.max_actions is not None:
         kw["max_actions"] = args.max_actions
-    return players, kw
+    return args.players, kw
 
 
-def _check_outputs(args) -> str | None:
-    """What is wrong with the output paths (checked before any game is played), or None."""
-    import os
+def _check_outputs(args, loaded: list) -> None:
+    """Check every file the command will write, before any game is played (the rule of
+    rulekit.outputs): ``--plot``, ``--csv``, and the records of ``--records DIR``.
+    ``loaded``: the rulesets read (never written over). Raises OutputError."""
+    from ..outputs import check_folder, check_output, reads_of
+    reads = [r for rules in loaded
+             for r in reads_of(rules.source.files, "a ruleset being simulated")]
     if args.plot:
         if not args.plot.lower().endswith((".png", ".svg")):
-            return f"--plot: the file must end in .png or .svg, not '{args.plot}'"
+            raise OutputError(f"--plot: the file must end in .png or .svg, not '{args.plot}'")
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            return "--plot needs matplotlib: pip install 'rulekit[plot]'"
+            raise OutputError("--plot needs matplotlib: pip install 'rulekit[plot]'") from None
     for flag, path in (("--plot", args.plot), ("--csv", getattr(args, "csv", None))):
-        if path:
-            folder = os.path.dirname(os.path.abspath(path))
-            if not os.path.isdir(folder):
-                return f"{flag}: cannot write {path}: no folder {folder}"
-            if os.path.isdir(path):
-                return f"{flag}: {path} is a folder"
-    records = getattr(args, "records", None)
-    if records and os.path.exists(records) and not os.path.isdir(records):
-        return f"--records: {records} exists and is not a folder"
-    return None
+        if path is not None:
+            check_output(path, flag, force=args.force, reads=reads)
+    if args.plot and getattr(args, "csv", None) and \
+            os.path.abspath(args.plot) == os.path.abspath(args.csv):
+        raise OutputError(f"--csv and --plot both name {args.csv}; give two files")
+    if getattr(args, "records", None) is not None:
+        from ..simulation import planned_records, player_counts
+        try:
+            counts = player_counts(loaded[0], args.players)
+        except ValueError:
+            return                         # said by simulate, before any game
+        check_folder(args.records, "--records", planned_records(counts, args.games),
+                     force=args.force, reads=reads)
 
 
 def cmd_simulate(args) -> int:
     """``rulekit simulate RULESET ...``: see the module docstring."""
     from ..simulation import simulate
     options = option_pairs(args.option)
-    if (problem := _check_outputs(args)) is not None:
-        return fail(problem)
-    if load_or_report(args.ruleset, options) is None:
+    players, kw = _common(args)
+    rules = load_or_report(args.ruleset, options)
+    if rules is None:
         return 1
+    _check_outputs(args, [rules])
     progress = _Progress(f"simulate {args.ruleset}", args.quiet)
     try:
-        players, kw = _common(args)
         res = simulate(args.ruleset, args.games, players, options, records=args.records,
-                       progress=progress, **kw)
+                       progress=progress, force=args.force, **kw)
     except (ValueError, ImportError, RulesetError) as exc:
         return fail(_why(exc))
     finally:
         progress.close()
-    _keep_abort(res, args.records)
     print(json.dumps(res.to_dict(), indent=1) if args.json else res.text())
-    try:
-        if args.csv:
-            from ..simulation.report import CSV_COLUMNS
-            with open(args.csv, "w", newline="", encoding="utf-8") as fh:
-                w = csv.DictWriter(fh, fieldnames=CSV_COLUMNS)
-                w.writeheader()
-                w.writerows(res.rows())
-        if args.plot:
-            _plot([res], args.plot)
-    except OSError as exc:
-        return fail(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}")
-    return 0
+    sys.stdout.flush()
+    return _write_outputs(args, [res], args.csv, args.records)
 
 
 def cmd_compare(args) -> int:
@@ -192,28 +194,55 @@ def cmd_compare(args) -> int:
         return fail(str(exc))
     if len(variants) < 2:
         return fail("compare needs at least two variants (the first is the reference)")
-    if (problem := _check_outputs(args)) is not None:
-        return fail(problem)
+    players, kw = _common(args)
+    loaded = []
     for name, opts in variants:
-        if load_or_report(name, opts) is None:
+        rules = load_or_report(name, opts)
+        if rules is None:
             return 1
+        loaded.append(rules)
+    _check_outputs(args, loaded)
     progress = _Progress("compare", args.quiet)
     try:
-        players, kw = _common(args)
         cmp = compare(variants, args.games, players, progress=progress, **kw)
     except (ValueError, ImportError, RulesetError) as exc:
         return fail(_why(exc))
     finally:
         progress.close()
-    for i, r in enumerate(cmp.results):
-        _keep_abort(r, None, f"v{i + 1}-")
     print(json.dumps(cmp.to_dict(), indent=1) if args.json else cmp.text())
+    sys.stdout.flush()
+    return _write_outputs(args, cmp.results, None, None)
+
+
+def _write_outputs(args, results: list, csv_path, records) -> int:
+    """Write the CSV, the picture and the first aborts' records (each whole or not at
+    all, rulekit.outputs); a failure does not keep the others from being written. The
+    exit code: 1 after the first failure (said in one line, with its path), else 0."""
+    problems = []
+    if csv_path:
+        from ..simulation.report import CSV_COLUMNS
+        text = io.StringIO()
+        w = csv.DictWriter(text, fieldnames=CSV_COLUMNS)
+        w.writeheader()
+        w.writerows(results[0].rows())
+        problems.append(_attempt(lambda: write_atomic(csv_path, text.getvalue())))
     if args.plot:
-        try:
-            _plot(cmp.results, args.plot)
-        except OSError as exc:
-            return fail(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}")
-    return 0
+        from ..simulation.plot import draw
+        problems.append(_attempt(lambda: draw(results, args.plot)))
+    if records is None:
+        for i, res in enumerate(results):
+            prefix = f"v{i + 1}-" if len(results) > 1 else ""
+            problems.append(_attempt(lambda: _keep_abort(res, prefix)))
+    problems = [p for p in problems if p]
+    return fail(problems[0]) if problems else 0
+
+
+def _attempt(write) -> str | None:
+    try:
+        write()
+    except (OutputError, RecordError) as exc:
+        return str(exc)
+    return None
 
 
 def _why(exc: Exception) -> str:
@@ -223,21 +252,15 @@ def _why(exc: Exception) -> str:
     return str(exc)
 
 
-def _keep_abort(res, folder, prefix: str = "") -> None:
+def _keep_abort(res, prefix: str = "") -> None:
     """Write each player count's first aborted game's record (if any) where the user
-    will find it: ``rulekit-abort-[PREFIX]<players>p-<seed>.json`` here (``--records``
-    keeps every game already)."""
-    if folder is not None:
-        return
+    will find it: ``rulekit-abort-[PREFIX]<players>p-<seed>.json`` here, or, when that
+    name is taken, the first free ``...-2.json``, ``-3``... (a file rulekit names itself
+    never replaces one; ``--records`` keeps every game already). Raises RecordError."""
+    from ..outputs import fresh_path
     from ..runtime.records import write_record
     for n, rec in sorted(res.abort_records.items()):
-        path = f"rulekit-abort-{prefix}{n}p-{rec['seed']}.json"
+        path = str(fresh_path(f"rulekit-abort-{prefix}{n}p-{rec['seed']}.json"))
         write_record(path, rec)
         print(f"rulekit: the first aborted game's record ({n} players"
               f"{', ' + res.label if prefix else ''}) is kept in {path}", file=sys.stderr)
-
-
-def _plot(results, path: str) -> None:
-    """Draw ``results`` into ``path`` (checked beforehand). Raises OSError."""
-    from ..simulation.plot import draw
-    draw(results, path)

@@ -16,6 +16,7 @@ from ..lang.expressions import Scope
 from ..model import Draft, Ruleset
 from ..source.yaml_source import Source
 from .context import CompileContext, compile_definition
+from .service import Expressions
 from .declarations import declare
 from .hotpath import build as build_hotpath
 from .optimize import UNSET, HotCompiler, _set
@@ -68,10 +69,12 @@ def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None
     rules = cls(data.get("name", ""), data.get("title", data.get("name", "")),
                 data.get("summary", ""), c.players, c.cards, c.zones, c.vars,
                 c.option_decls, dict(c.user_options), c.definitions, c.procedures, setup,
-                phases, start, src, path=display, context=c)
+                phases, start, src, path=display, expressions=Expressions(c),
+                namespace=c.ns)
     rules.returns_fn = returns
     rules.rule_book = [str(x) for x in data.get("rule_book") or []]
-    rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple))
+    rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple),
+                                     rules.name)
     return rules, None
 
 

@@ -147,12 +147,12 @@ def declare(c: CompileContext) -> None:
         else:
             expr_path = path
         c.definitions[name] = DefInfo(name, params, body, path, fn=f"D_{name}", rule=rule,
-                                      expr_path=expr_path, doc=doc, words=words)
+                                      expr_path=expr_path, doc=doc, words=words, head=head)
     for head, body in (d.get("procedures") or {}).items():
         parsed = _head(c, ("procedures", head), head)
         if parsed is not None:
             name, params = parsed
-            proc = Procedure(name, params, ("procedures", head), f"P_{name}")
+            proc = Procedure(name, params, ("procedures", head), f"P_{name}", head=head)
             if isinstance(body, dict):   # {do: EFFECTS, rule: ID, doc: TEXT, words: TEXT}
                 proc.path += ("do",)
                 proc.doc, proc.words = body.get("doc", ""), body.get("words", "")
@@ -258,6 +258,10 @@ def _head(c: CompileContext, path, head):
         c.pruned.add((path[0], head_name(head)))   # its uses: no second error
         return None
     name, params = tree.name, list(tree.params)
-    if len(set(params)) != len(params):
-        c.sink.error(c.src.key_pos(path), f"'{head}' repeats a parameter name")
+    twice = next((p for i, p in enumerate(params) if p in params[:i]), None)
+    if twice is not None:
+        c.sink.error(c.src.key_pos(path), f"'{head}' names the parameter '{twice}' twice; "
+                     "give each parameter its own name", "expr-syntax")
+        c.pruned.add((path[0], name))               # its uses: no second error
+        return None
     return name, params

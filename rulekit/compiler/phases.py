@@ -8,6 +8,8 @@ and its ``display`` lines;
 """
 from __future__ import annotations
 
+import json
+
 from ..lang.expressions import Scope
 from ..lang.steps import STEP_ATTRIBUTES, StepBuild
 from ..lang.syntax import walk
@@ -33,7 +35,7 @@ def compile_phases(c: CompileContext, uncertain: set | None = None) -> dict:
         heuristic = None
         if "heuristic" in pdata:
             h = c.expr(base + ("heuristic",), Scope(specials=frozenset({"seat"})), "int")
-            heuristic = c.fn(h.code) if h else None
+            heuristic = c.fn(f"_heuristic_value({h.code}, L, {c.text(pname)})") if h else None
         display = []
         for label in (pdata.get("display") or {}):
             t = c.expr(base + ("display", label), Scope(specials=frozenset({"seat"})))
@@ -53,7 +55,8 @@ def compile_phases(c: CompileContext, uncertain: set | None = None) -> dict:
                            f"phase '{pname}': start step '{start}' does not "
                            f"exist{c.suggest(start, steps)}", "unknown-target")
         out[pname] = Phase(pname, start, steps, actions, heuristic, pdata.get("doc", ""),
-                           c.src.key_pos(base), pdata.get("rule", ""), tuple(display))
+                           c.src.key_pos(base), pdata.get("rule", ""), tuple(display),
+                           pdata.get("heuristic"), tuple((pdata.get("display") or {}).items()))
     return out
 
 
@@ -105,7 +108,8 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
               "plays (lists of cards): it orders the cards of the action's text", "type")
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
                      adata.get("doc", ""), adata.get("rule", ""), kind, private,
-                     bool(adata.get("keep_order")))
+                     bool(adata.get("keep_order")), tree, adata.get("legal"),
+                     adata.get("choose"), _written(adata))
 
 
 _SIZED = {"combinations": (1,), "subsets": (1, 2)}    # built-in -> its count arguments
@@ -150,9 +154,19 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     for attribute in STEP_ATTRIBUTES.values():
         attribute.compile(c, s)
     transitions = [Transition(t.pop("do"), None, **t) for t in s.transitions]
+    said = {k: sdata[k] for k, a in STEP_ATTRIBUTES.items()
+            if (a.words or a.explain is not None) and k in sdata}
     return Step(name, phase, s.do, s.actor, s.actions, transitions, c.src.key_pos(path),
                 s.doc, rule=s.rule, actors=s.actors, simultaneous=s.simultaneous,
-                until=s.until, decides=s.has_actor or s.shared, extra=s.extra)
+                until=s.until, decides=s.has_actor or s.shared, actor_text=s.actor_text,
+                actors_text=s.actors_text, until_text=s.until_text,
+                action_names=s.action_names, next_name=s.next_name, written=_written(sdata),
+                extra=s.extra, attribute_texts=said)
+
+
+def _written(data) -> str:
+    """A step or action as written, one JSON text with sorted keys (what diff compares)."""
+    return json.dumps(data, sort_keys=True)
 
 
 def link(c: CompileContext, phases: dict) -> None:

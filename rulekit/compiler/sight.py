@@ -44,11 +44,13 @@ def sighted_builtins() -> frozenset:
     return frozenset(name for name, b in REGISTRY.items() if b.sighted)
 
 
-def lists_from_sight(source: str, names: tuple, zones: dict) -> bool:
-    """Whether the functions ``names`` of ``source`` (a decision step's listing and its
-    lazy twin) read only what the actor sees (see the module docstring); ``zones``:
-    zone name -> its declaration (``per``, ``see``). False when in doubt."""
-    tree = ast.parse(source)
+def lists_from_sight(source, names: tuple, zones: dict) -> bool:
+    """Whether the functions ``names`` of ``source`` (the generated module's text, or
+    its ``ast.Module``, parsed once for all its steps; they are a decision step's
+    listing and its lazy twin) read only what the actor sees (see the module
+    docstring); ``zones``: zone name -> its declaration (``per``, ``see``). False when
+    in doubt."""
+    tree = ast.parse(source) if isinstance(source, str) else source
     found = 0
     for fn in tree.body:
         if isinstance(fn, ast.FunctionDef) and fn.name in names:

@@ -33,6 +33,20 @@ def _schema(changes: int) -> dict:
     return ruleset_schema()
 
 
+def write_shipped() -> list:
+    """Write the schema files shipped for editors (``rulesets/ruleset.schema.json`` and
+    ``ruleset-variant.schema.json``, :func:`rulekit.source.files.schema_path`) from the
+    registries: ``python -m rulekit.lang.schema --write``. Returns their paths; raises
+    OSError when one cannot be written."""
+    from ..source.files import schema_path
+    out = []
+    for variant in (False, True):
+        path = schema_path(variant)
+        path.write_text(schema_text(variant), encoding="utf-8")
+        out.append(path)
+    return out
+
+
 def schema_text(variant: bool = False) -> str:
     """The schema (``variant``: the one for a file with ``extends:``) as the text of the
     files shipped for editors (``rulesets/ruleset.schema.json``,
@@ -313,3 +327,12 @@ def check_shape(src: Source, sink: DiagnosticSink) -> bool:
     for err in shape_errors(src.data):
         _report(err, src, sink)
     return len(sink.items) == before
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] == ["--write"]:
+        for written in write_shipped():
+            print(f"wrote {written}")
+    else:
+        print(schema_text(), end="")

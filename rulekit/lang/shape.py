@@ -6,8 +6,8 @@ The parts that have a registry come from it: an option's mapping from the option
 (:func:`rulekit.lang.effects.schema_branches`); the rest (the top level, the cards,
 zones, variables, phases, actions and transitions) is written here, with the limits of
 :mod:`rulekit.limits`. :func:`ruleset_schema` is the whole; the file shipped for
-editors (``rulesets/ruleset.schema.json``) is its text, written by ``rulekit schema -o``
-and held to it by a test.
+editors (``rulesets/ruleset.schema.json``) is its text, written by ``python -m
+rulekit.lang.schema --write`` and held to it by a test.
 """
 from __future__ import annotations
 
@@ -172,7 +172,8 @@ def ruleset_schema() -> dict:
         "description": "A card game variant for rulekit. Strings under legal/if/set/... are "
                        "expressions (grammar/expressions.lark).",
         "$comment": "generated from rulekit's declarations (the option types, the step "
-                    "attributes, the effects): rulekit schema -o FILE; do not edit",
+                    "attributes, the effects) by python -m rulekit.lang.schema --write; "
+                    "do not edit",
         "type": "object",
         "required": ["rulekit", "name"],
         "additionalProperties": False,

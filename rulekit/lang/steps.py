@@ -85,10 +85,11 @@ class StepBuild:
     """A step being compiled. The hooks read ``path`` (the step's data path), ``phase``
     and ``name``, ``data`` (its mapping), ``offered`` (the phase's compiled actions by
     name), ``has_actor`` and ``shared`` (whether ``actor``, ``actors`` is written); and
-    fill the rest: the parts of :class:`rulekit.model.Step` (``entry``: the scope its
+    fill the rest: the parts of :class:`rulekit.model.Step` (``*_text``, ``action_names``
+    and ``next_name``: as written; ``entry``: the scope its
     ``do`` binds ``let`` names in; ``after``: the scope of what follows the ``do``;
     ``actions``: the actions offered; ``transitions``: per transition a dict of
-    ``do``, ``target_name``, ``pos``, ``cond_text`` and ``cond_code``; ``extra``:
+    ``do``, ``target_name``, ``pos``, ``cond_text``, ``cond_code`` and ``cond``; ``extra``:
     attribute key -> its compiled value, for the attributes the engine does not know)."""
     path: tuple
     phase: str
@@ -107,6 +108,11 @@ class StepBuild:
     actions: list = field(default_factory=list)
     transitions: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+    actor_text: object = None           # as written (None when absent)
+    actors_text: object = None
+    until_text: object = None
+    action_names: tuple = ()
+    next_name: bool = False             # ``next:`` is a name, not a list of transitions
 
     @property
     def has_actor(self) -> bool:
@@ -140,6 +146,7 @@ def _do(c, s: StepBuild) -> None:
 @step_attribute("actor", EXPR, "the seat that decides: the step waits for its action",
                 "actor: turn", needs=("actions",))
 def _actor(c, s: StepBuild) -> None:
+    s.actor_text = s.data.get("actor")
     if s.has_actor:
         a = c.expr(s.path + ("actor",), Scope(locals=s.after.locals), "seat")
         s.actor = c.fn(a.code) if a else None
@@ -150,6 +157,7 @@ def _actor(c, s: StepBuild) -> None:
                 "actors: seats_in()", needs=("actions",))
 def _actors(c, s: StepBuild) -> None:
     path, name = s.path, s.name
+    s.actors_text = s.data.get("actors")
     if s.has_actor and s.shared:
         c.err(path + ("actors",), f"step '{name}': has both 'actor' (one seat decides) and "
               "'actors' (several seats may act); keep one", "schema")
@@ -178,6 +186,7 @@ def _simultaneous(c, s: StepBuild) -> None:
                 "after an action (`last_action` is the action taken)",
                 "until: last_action == 'take'", needs=("actors",), leaf=True)
 def _until(c, s: StepBuild) -> None:
+    s.until_text = s.data.get("until")
     if not s.shared or "until" not in s.data:
         return
     c.step_actions = [str(a) for a in s.data.get("actions") or []]
@@ -193,6 +202,7 @@ def _until(c, s: StepBuild) -> None:
                 "the phase's actions the deciding seat (or seats) may take here",
                 "actions: [play, take]")
 def _actions(c, s: StepBuild) -> None:
+    s.action_names = tuple(s.data.get("actions") or ())
     if "actions" in s.data and not (s.has_actor or s.shared):
         c.err(s.path + ("actions",), f"step '{s.name}': has actions but no 'actor' (or "
               "'actors') to choose them", "schema")
@@ -215,6 +225,7 @@ def _actions(c, s: StepBuild) -> None:
                 "next: [{if: empty(stock), goto: scoring}, {goto: play_turn}]",
                 required=True)
 def _next(c, s: StepBuild) -> None:
+    s.next_name = isinstance(s.data.get("next"), str)
     c.step_actions = [str(a) for a in s.data.get("actions") or []] if s.has_actor else None
     try:
         _transitions(c, s)
@@ -240,7 +251,8 @@ def _transitions(c, s: StepBuild) -> None:
         do_t = c.effects(tp + ("do",), s.after)
         s.transitions.append({"do": do_t, "target_name": tdata["goto"],
                               "pos": c.src.pos(tp + ("goto",)),
-                              "cond_text": str(tdata.get("if", "")), "cond_code": code})
+                              "cond_text": str(tdata.get("if", "")), "cond_code": code,
+                              "cond": tdata.get("if")})
 
 
 @step_attribute("rule", {"type": "string"}, "the rule-book id of the rule the step plays",

@@ -51,8 +51,6 @@ def _heuristic_text(game) -> str | None:
     phase = game.rules.phases[game.phase]
     if phase.heuristic is None:
         return None
-    try:
-        text = game.rules.source.data["phases"][game.phase]["heuristic"]
-    except (KeyError, TypeError):
+    if phase.heuristic_text is None:
         return "the game's score of a position"
-    return Words(game.rules, names={"seat": "you"}).text(text)
+    return Words(game.rules, names={"seat": "you"}).text(phase.heuristic_text)

@@ -14,7 +14,6 @@ import difflib
 
 from ..analysis.words import Words
 from ..errors import CardError, RulesetError, RulesetFailure
-from ..lang.expressions import Scope
 from ..lang.grammar import parse
 from ..lang.types import ExprError
 
@@ -97,20 +96,12 @@ def _action(game, word: str, actions):
 
 def _fallback(game, defn) -> str:
     """The action's condition in words, when no finer reason can be given."""
-    data = _data(game, defn)
-    legal = data.get("legal")
-    doc = f" ({data['doc']})" if data.get("doc") else ""
+    legal = defn.legal_text
+    doc = f" ({defn.doc})" if defn.doc else ""
     if legal is None:
         return "that choice is not offered now" + doc
     w = Words(game.rules, {"actor": "you"})
     return f"{defn.name} is allowed when {w.text(legal)}" + doc
-
-
-def _data(game, defn) -> dict:
-    try:
-        return game.rules.source.data["phases"][defn.phase]["actions"][defn.name] or {}
-    except (KeyError, TypeError):
-        return {}
 
 
 class Reasons:
@@ -125,21 +116,21 @@ class Reasons:
     def why(self, said: list, named: list, actions) -> str:
         """Why the choice ``said`` (its words; ``named``: the cards they name) of this
         action is not legal now."""
-        defn, data = self.defn, _data(self.game, self.defn)
+        defn = self.defn
         names = Bound()
         if defn.var is not None:
             if not said:
                 examples = [str(a) for a in actions if a.defn is defn][:3]
                 return (f"{defn.name} needs its choice, such as "
                         + " or ".join(f"'{e}'" for e in examples))
-            choice = self._choice(said, named, data)
+            choice = self._choice(said, named)
             if choice is None:
                 return f"'{' '.join(said)}' is not a choice of {defn.name}"
             names[defn.var] = choice
-            outside = self._outside(data, choice)
+            outside = self._outside(choice)
             if outside:
                 return outside
-        legal = data.get("legal")
+        legal = defn.legal_text
         if legal is None or self.value(str(legal), names):
             return "that choice is not offered now"
         return self.reason(" ".join(str(legal).split()), names, depth=2)
@@ -159,15 +150,13 @@ class Reasons:
 
     def _domain(self):
         """(the domain's parsed node, its items now) of the action's choice, or None."""
-        data = _data(self.game, self.defn)
-        text = " ".join(str(data.get("choose", "")).split())
-        tree = parse(text, "choose_stmt")
-        if tree.kind != "choose_in":
+        tree = self.defn.choose
+        if tree is None or tree.kind != "choose_in":
             return None
         return tree.domain, self.value(tree.domain.text, {})
 
     # ---- the choice ------------------------------------------------------------------
-    def _choice(self, said: list, named: list, data: dict):
+    def _choice(self, said: list, named: list):
         """The value the words ``said`` choose: a card, a play (its cards in the order
         the domain lists them: by rank, or as typed with keep_order), or a typed value;
         None if they name none."""
@@ -178,7 +167,7 @@ class Reasons:
         if kind == "play":
             if not named:
                 return None
-            return list(named) if data.get("keep_order") else \
+            return list(named) if self.defn.keep_order else \
                 sorted(named, key=rules.card_order.__getitem__)
         text = " ".join(said)
         if kind in ("seat", "int"):
@@ -190,7 +179,7 @@ class Reasons:
             return next((s for s in rules.suits if s.upper() == text.upper()), None)
         return text
 
-    def _outside(self, data: dict, choice) -> str | None:
+    def _outside(self, choice) -> str | None:
         """Words saying the choice is not among the action's choices now, or None."""
         domain = self._domain()
         if domain is None:
@@ -208,11 +197,8 @@ class Reasons:
     # ---- evaluating ----------------------------------------------------------------------
     def typed(self, text: str, names: dict):
         """(value, static type) of expression ``text`` now, ``names`` bound."""
-        c = self.rules.context
-        scope = Scope(locals={n: "any" for n in names},
-                      specials=frozenset({"actor", "last_action", "seat"}))
-        out = c.compiler.expr(text, scope)
-        return self.game.call_ruleset(c.fn(out.code), dict(names)), out.type
+        fn, typ = self.rules.expressions.compile(text, tuple(names))
+        return self.game.call_ruleset(fn, dict(names)), typ
 
     def value(self, text: str, names: dict):
         return self.typed(text, names)[0]

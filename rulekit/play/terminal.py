@@ -300,12 +300,7 @@ def _action_help(game, actions) -> list[str]:
     for name in dict.fromkeys(a.name for a in actions):
         mine = [a for a in actions if a.name == name]
         defn = mine[0].defn
-        try:
-            data = game.rules.source.data["phases"][game.phase]["actions"][name]
-        except (KeyError, TypeError, AttributeError):
-            data = {}
-        doc = str(data.get("doc", "")) if isinstance(data, dict) else ""
-        legal = data.get("legal") if isinstance(data, dict) else None
+        doc, legal = str(defn.doc or ""), defn.legal_text
         what = f" - {doc}" if doc else ""
         when = f" (legal when {words.text(legal)})" if legal not in (None, "") else ""
         rule = defn.rule
@@ -319,15 +314,15 @@ def _rule_book(game) -> list[str]:
     there is none."""
     from pathlib import Path
 
-    from ..source.files import rule_book_files
+    from ..source.files import read_rule_book
     rules = game.rules
     if not rules.rule_book:
         return [f"  {rules.name} has no rule book; 'rulekit explain {rules.name}' says what "
                 "its ruleset does"]
     where = Path(rules.path) if rules.path and Path(rules.path).is_file() else None
     try:
-        files = rule_book_files(rules.rule_book, where)
-        return [ln for p in files for ln in p.read_text(encoding="utf-8").splitlines()]
+        return [ln for _, text in read_rule_book(rules.rule_book, where)
+                for ln in text.splitlines()]
     except (OSError, ValueError) as exc:
         return [f"  the rule book cannot be read: {exc}"]
 

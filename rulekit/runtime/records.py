@@ -16,14 +16,13 @@ seat: ``"2: take"``), and the result once the game has ended. ``/2`` adds
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from ..errors import RecordError, printable
+from ..errors import OutputError, RecordError, printable
 from ..outcome import copy_outcome
 from ..limits import (MAX_ACTIONS, MAX_INT_DIGITS, MAX_NESTING, MAX_PLAYERS,
                       MAX_RECORD_ACTIONS, MAX_RECORD_BYTES)
+from ..outputs import write_atomic
 from ..source.files import read_limited
 from ..version import __version__
 
@@ -60,27 +59,13 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
 
 def write_record(path: str, record: dict) -> None:
     """Write ``record`` as JSON to ``path`` atomically (a temporary file in the same
-    folder, then renamed over it): a reader never sees half a record. Raises
-    RecordError if it cannot be written."""
-    target = Path(path)
-    text = json.dumps(record, indent=1) + "\n"
+    folder, then renamed over it: :func:`rulekit.outputs.write_atomic`): a reader never
+    sees half a record. Whether ``path`` may be written is the caller's to check
+    (:func:`rulekit.outputs.check_output`). Raises RecordError if it cannot be written."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=str(target.parent))
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError as exc:
-        raise RecordError(f"cannot write the record to {path}: {exc.strerror}") from None
+        write_atomic(path, json.dumps(record, indent=1) + "\n", what="the record")
+    except OutputError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def _parse_int(text: str) -> int:
@@ -172,8 +157,10 @@ def check_record(record, where: str = "record") -> None:
     if not 1 <= p <= MAX_PLAYERS:
         raise RecordError(f"{where}: 'players' must be from 1 to {MAX_PLAYERS}, not {p}")
     actions = record.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError(f"{where}: 'actions' must be a list of action strings")
+    bad = _items(actions, _text) if "actions" in record else ""
+    if bad is not None:
+        raise RecordError(f"{where}: 'actions' must be a list of action strings"
+                          + (f": {bad}" if bad else ""))
     if len(actions) > MAX_RECORD_ACTIONS:
         raise RecordError(f"{where}: {len(actions)} actions; a record may hold at most "
                           f"{MAX_RECORD_ACTIONS} (the limit)")
@@ -183,43 +170,77 @@ def check_record(record, where: str = "record") -> None:
         v = record.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
             raise RecordError(f"{where}: '{key}' must be a whole number, not {_json(v)}")
-    deck = record.get("deck")
-    if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)):
-        raise RecordError(f"{where}: 'deck' must be a list of card texts, top first")
-    res = record.get("result")
-    if res is not None and (not isinstance(res, dict) or not isinstance(res.get("status"), str)
-                            or not isinstance(res.get("out_order", []), list)
-                            or not all(_whole(s) for s in res.get("out_order", []))
-                            or not (res.get("loser") is None or _whole(res.get("loser")))):
-        raise RecordError(f"{where}: 'result' must be an object with a 'status' (text), a "
-                          "'loser' (a seat or null) and an 'out_order' (a list of seats)")
-    out = record.get("outcome")
-    if out is not None and not _outcome_shape(out):
-        raise RecordError(f"{where}: 'outcome' must be an object with a 'ranking' (lists of "
-                          "seats), 'scores' (numbers or null), 'returns' (numbers) and, in a game "
-                          "of teams, 'teams' (lists of seats)")
-    seats = record.get("seats")
-    if seats is not None and (not isinstance(seats, list)
-                              or not all(isinstance(s, str) for s in seats)):
-        raise RecordError(f"{where}: 'seats' must list who played each seat (\"human\" or "
-                          "an agent kind)")
+    for key, what, problem in _PARTS:
+        bad = problem(record[key]) if record.get(key) is not None else None
+        if bad:
+            raise RecordError(f"{where}: '{key}' must {what}: {bad}")
     for key in ("fingerprint", "rulekit_version"):
         if key in record and not isinstance(record[key], str):
             raise RecordError(f"{where}: '{key}' must be text")
 
 
-def _outcome_shape(out) -> bool:
-    def number(x):
-        return isinstance(x, (int, float)) and not isinstance(x, bool)
-    return (isinstance(out, dict)
-            and isinstance(out.get("ranking"), list)
-            and all(isinstance(g, list) and all(_whole(s) for s in g) for g in out["ranking"])
-            and (out.get("scores") is None or (isinstance(out["scores"], list)
-                                               and all(number(x) for x in out["scores"])))
-            and isinstance(out.get("returns"), list) and all(number(x) for x in out["returns"])
-            and (out.get("teams") is None or (
-                isinstance(out["teams"], list)
-                and all(isinstance(t, list) and all(_whole(s) for s in t) for t in out["teams"]))))
+def _items(value, ok) -> str | None:
+    """None if ``value`` is a list whose items are all ``ok``; else which part is not,
+    in words naming it (``it is "x"``, ``item 3 is null``)."""
+    if not isinstance(value, list):
+        return f"it is {_json(value)}"
+    bad = next((i for i, x in enumerate(value) if not ok(x)), None)
+    return None if bad is None else f"item {bad} is {_json(value[bad])}"
+
+
+def _fields(value, fields: dict) -> str | None:
+    """None if ``value`` is an object whose fields have their shapes (``fields``: name
+    -> (required, problem(field's value) -> words or None)); else the first that has
+    not, named (``its 'loser' is "x"``, ``it has no 'status'``)."""
+    if not isinstance(value, dict):
+        return f"it is {_json(value)}"
+    for name, (required, problem) in fields.items():
+        if name not in value:
+            if required:
+                return f"it has no '{name}'"
+            continue
+        bad = problem(value[name])
+        if bad:
+            return bad.replace("it ", f"its '{name}' ", 1) if bad.startswith("it ") else \
+                f"its '{name}' {bad}"
+    return None
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _one(ok):
+    """A problem function: None if ``ok(value)``, else ``it is VALUE``."""
+    return lambda v: None if ok(v) else f"it is {_json(v)}"
+
+
+def _seat_lists(v):
+    return _items(v, lambda g: _items(g, _whole) is None)
+
+
+def _text(x) -> bool:
+    return isinstance(x, str)
+
+
+# the parts of a record with a shape of their own: key, what it must be, its problem
+_PARTS = (
+    ("deck", "be a list of card texts, top first", lambda v: _items(v, _text)),
+    ("result", "be an object with a 'status' (text), a 'loser' (a seat or null) and an "
+     "'out_order' (a list of seats)", lambda v: _fields(v, {
+         "status": (True, _one(_text)),
+         "out_order": (False, lambda o: _items(o, _whole)),
+         "loser": (False, _one(lambda x: x is None or _whole(x)))})),
+    ("outcome", "be an object with a 'ranking' (lists of seats), 'scores' (numbers or null), "
+     "'returns' (numbers) and, in a game of teams, 'teams' (lists of seats)",
+     lambda v: _fields(v, {
+         "ranking": (True, _seat_lists),
+         "scores": (False, lambda x: None if x is None else _items(x, _number)),
+         "returns": (True, lambda x: _items(x, _number)),
+         "teams": (False, lambda x: None if x is None else _seat_lists(x))})),
+    ("seats", "list who played each seat (\"human\" or an agent kind)",
+     lambda v: _items(v, _text)),
+)
 
 
 def _whole(v) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ..errors import Diagnostic, RulesetError
-from ..lang.expressions import ExprError, Scope
+from ..lang.expressions import ExprError
 from ..limits import MAX_ACTIONS
 from ..model import Ruleset
 from .actions import Action
@@ -37,6 +37,15 @@ class Rules(Ruleset):
                          max_actions=max_actions, random_version=random_version,
                          source=source)
 
+    @property
+    def graph(self):
+        """The phase/step machine as a networkx DiGraph (nodes ``phase.step``,
+        ``<setup>`` and ``<end>``; see rulekit.analysis.machine), made the first time
+        it is asked for: playing a game never needs it."""
+        if "_graph" not in self.__dict__:
+            self.__dict__["_graph"] = self.machine.to_networkx()
+        return self.__dict__["_graph"]
+
     def hidden_places(self, players: int, seat: int) -> tuple:
         """The card lists a seat cannot see when no card carries a face mark, zone by
         zone in zone order: a tuple of ``(zone name, pick, places, tagged)``, where
@@ -66,27 +75,21 @@ class Rules(Ruleset):
             plan = cache[key] = tuple(plan)
         return plan
 
-    def expression(self, text: str, names: tuple = ()):
+    def expression(self, text: str, names: tuple = (), want: str | None = None):
         """Compile ``text`` against this ruleset, once (cached): a function ``f(game, L)``
         where ``L`` maps each of ``names`` (extra local names) to a value. ``actor``,
-        ``last_action`` and ``seat`` (from ``L``) are available. For analysis tools and
-        tests; raises RulesetError with the problem."""
+        ``last_action`` and ``seat`` (from ``L``) are available; ``want``: the static
+        type the value must have (``"bool"``). For analysis tools and tests; raises
+        RulesetError with the problem."""
         if not isinstance(text, str):
             raise RulesetError([Diagnostic(None, "error", f"an expression is text, not "
                                            f"{type(text).__name__}", "type")])
-        key = (text, tuple(names))
-        cache = self.__dict__.setdefault("_expressions", {})
-        if key not in cache:
-            scope = Scope(locals={n: "any" for n in names},
-                          specials=frozenset({"actor", "last_action", "seat"}))
-            try:
-                out = self.context.compiler.expr(text, scope)
-            except ExprError as exc:
-                shown = text if len(str(text)) <= 60 else str(text)[:57] + "..."
-                raise RulesetError([Diagnostic(None, "error", f"{shown!r}: {exc.message}",
-                                               exc.code)]) from None
-            cache[key] = self.context.fn(out.code)
-        return cache[key]
+        try:
+            return self.expressions.compile(text, tuple(names), want)[0]
+        except ExprError as exc:
+            shown = text if len(str(text)) <= 60 else str(text)[:57] + "..."
+            raise RulesetError([Diagnostic(None, "error", f"{shown!r}: {exc.message}",
+                                           exc.code)]) from None
 
 
 def _alone(x) -> tuple:

@@ -59,6 +59,8 @@ class State:
         self._pending = None      # a simultaneous step: seat -> its hidden choice
         self.last_action = None
         self.actions = 0
+        self.rounds = 0           # rounds of loops in this action (rulekit.lang.effects)
+        self.rounds_at = 0        # ... counted since this action count
         self.history: list[str] = []
         self._history_shared = False  # True: shared with a copy, copied before it grows
         self.events = EventLog()      # what happened, in order (see emit), read as dicts

@@ -18,12 +18,15 @@ their packs agree).
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..limits import MAX_ACTIONS
-import contextlib
+from ..errors import OutputError
+from ..limits import MAX_ACTIONS, MAX_JOBS, MAX_SIMULATED_GAMES
+from ..outputs import check_folder, reads_of
 
 from .runner import ray_session, rules_of, run_local, run_ray
 from .summary import summarize
@@ -144,20 +147,27 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
              agents=None, seed: int = 0, jobs: int | None = None, backend: str = "local",
              address: str | None = None, records: str | None = None,
              max_actions: int = MAX_ACTIONS, progress=None, rulesets=(),
-             label: str = "", when: dict | None = None) -> SimulationResult:
+             label: str = "", when: dict | None = None, force: bool = False
+             ) -> SimulationResult:
     """Play ``games`` games at each player count of ``players`` and return the figures.
 
     ``agents``: seat -> kind (or ``["SEAT=KIND", "all=KIND"]``), the others random;
     ``jobs``: worker processes (default: the machine's cores); ``backend``: ``local``
     or ``ray`` (``address`` of a cluster, else a local one on 127.0.0.1); ``records``: a
-    folder to keep every game's record in (``game-<players>p-<index>.json``);
-    ``progress(done, total)``: called as games finish; ``when``: name -> an expression
-    of the ruleset's language, counted at the decisions where it holds (``{"forced":
-    "forced(actor)"}``). Raises RulesetError for a bad ruleset or expression, ValueError
-    for a bad argument, ImportError for ``ray`` when it is missing.
+    folder to keep every game's record in (``game-<players>p-<index>.json``; checked
+    before any game is played: a record already there is refused unless ``force``, a
+    file the run reads always, rulekit.outputs); ``progress(done, total)``: called as
+    games finish; ``when``: name -> a condition (an expression of the ruleset's language
+    that is true or false), counted at the decisions where it holds (``{"forced":
+    "forced(actor)"}``). Raises RulesetError for a bad ruleset or expression,
+    ValueError for a bad argument (an ``address`` where no Ray cluster answers
+    included), OutputError for a records folder that may not be written, ImportError
+    for ``ray`` when it is missing.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10 ** 7:
-        raise ValueError(f"games must be a whole number from 1 to 10000000, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or \
+            not 1 <= games <= MAX_SIMULATED_GAMES:
+        raise ValueError(f"games must be a whole number from 1 to {MAX_SIMULATED_GAMES}, "
+                         f"not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     if options is not None and not isinstance(options, dict):
@@ -169,21 +179,23 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 1024:
-        raise ValueError(f"jobs must be a whole number from 1 to 1024, not {jobs!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
     options = dict(options or {})
     rules = rules_of(ruleset, options, tuple(rulesets))
     counts = player_counts(rules, players)
     when = dict(when or {})
-    for text in when.values():
-        rules.expression(text)              # a bad expression: RulesetError, now
+    check_when(rules, when)                 # a bad name or expression: now
     seats = parse_agents(agents, max(counts))
     folder = None
     if records is not None:
-        folder = Path(records)
-        if folder.exists() and not folder.is_dir():
-            raise ValueError(f"records: {records} exists and is not a folder")
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = check_folder(records, "records", planned_records(counts, games), force=force,
+                              reads=reads_of(rules.source.files, "the ruleset simulated"))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"records: cannot make the folder {records}: "
+                              f"{exc.strerror or exc}") from None
     record_name = _record_name(ruleset, folder)
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
     res = SimulationResult(ruleset, rules.title, changed, seed, games, seats, label=label)
@@ -221,10 +233,44 @@ def _play_counts(res, counts, games, folder, progress, total, backend, jobs, add
                 if res.first_abort_record is None:
                     res.first_abort_record = g["record"]
             if folder is not None:
-                path = folder / f"game-{n}p-{g['index']:06d}.json"
+                path = folder / record_file(n, g["index"])
                 from ..runtime.records import write_record
                 write_record(str(path), g["record"])
                 res.records_written.append(str(path))
+
+
+def record_file(players: int, index: int) -> str:
+    """The name of the record of game ``index`` at ``players`` in a records folder."""
+    return f"game-{players}p-{index:06d}.json"
+
+
+def planned_records(counts, games: int):
+    """``name -> bool``: whether a run of ``games`` games at each of ``counts`` writes a
+    record of that name (:func:`record_file`)."""
+    pattern = re.compile(r"game-([0-9]+)p-([0-9]{6,})\.json")
+
+    def planned(name: str) -> bool:
+        m = pattern.fullmatch(name)
+        return bool(m) and int(m[1]) in counts and int(m[2]) < games and \
+            name == record_file(int(m[1]), int(m[2]))
+    return planned
+
+
+def check_when(rules, when: dict) -> None:
+    """Check the ``when`` counters of a run: each name a name (letters, digits and _,
+    not starting with a digit), each expression a condition of ``rules``' language (true
+    or false; a number or a seat would count nearly every decision). Raises ValueError
+    for a bad name, RulesetError for a bad expression, saying which counter."""
+    from ..errors import Diagnostic, RulesetError
+    for name, text in when.items():
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", name):
+            raise ValueError(f"when: {str(name)[:80]!r} is not a name (letters, digits and _, "
+                             "not starting with a digit)")
+        try:
+            rules.expression(text, want="bool")
+        except RulesetError as exc:
+            raise RulesetError([Diagnostic(d.pos, d.severity, f"when {name}: {d.message}",
+                                           d.code) for d in exc.diagnostics]) from None
 
 
 def _record_name(ruleset: str, folder) -> str:

@@ -3,11 +3,14 @@ count, the histogram of game lengths and each seat's win and loss rates with the
 intervals; several results (a comparison) are drawn side by side in one picture."""
 from __future__ import annotations
 
+from ..outputs import write_atomic
+
 
 def draw(results: list, path: str) -> None:
     """Draw ``results`` (SimulationResult objects; two or more: a comparison) into
-    ``path`` (.png or .svg). Raises ImportError without matplotlib, OSError if the file
-    cannot be written."""
+    ``path`` (.png or .svg), whole or not at all (rulekit.outputs.write_atomic; whether
+    ``path`` may be written is the caller's to check). Raises ImportError without
+    matplotlib, OutputError (naming the path) if the file cannot be written."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -53,8 +56,11 @@ def draw(results: list, path: str) -> None:
     fig.suptitle(f"{results[0].title}: {title} ({results[0].games} games, seed "
                  f"{results[0].seed})")
     fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / (3.6 * len(counts))))   # room for the title
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        write_atomic(path, lambda f: fig.savefig(f, format=str(path).rsplit(".", 1)[-1]
+                                                 .lower()))
+    finally:
+        plt.close(fig)
 
 
 def _errors(seats: list, what: str) -> list:

@@ -8,12 +8,19 @@ and their seat, so the figures are the same whatever the backend or number of jo
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 from ..errors import RulesetFailure
 from ..play.agents import make_agent
 
 _RULES: dict = {}        # (ruleset, options) -> Rules, per process
+
+# a Ray cluster's address: auto (the one running on this machine), HOST:PORT (its GCS),
+# or ray://HOST:PORT (a Ray client server)
+RAY_ADDRESS = re.compile(r"auto|(ray://)?([A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,12}")
+CONNECT_SECONDS = 3.0    # how long an address may take to answer before it is refused
+_HTTP2 = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -148,14 +155,22 @@ class ray_session:
     def __enter__(self):
         import logging
         import os
-        if not self.address:        # read when ray is imported: set it first
+        if self.address:
+            check_ray_address(self.address)
+        else:                       # read when ray is imported: set it first
             os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
         import ray
         if ray.is_initialized():
             return self
         if self.address:
-            ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
-                     logging_level=logging.ERROR)
+            try:
+                ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
+                         logging_level=logging.ERROR)
+            except Exception as exc:        # noqa: BLE001 - Ray's own, of any class
+                why = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                raise ValueError(f"address {self.address}: Ray cannot connect to it: "
+                                 f"{type(exc).__name__}{': ' + why[:300] if why else ''}") \
+                    from None
         else:
             try:                    # ray imported earlier read the variable already
                 from ray._private import ray_constants
@@ -173,6 +188,47 @@ class ray_session:
             import ray
             ray.shutdown()
         return False
+
+
+def check_ray_address(address) -> None:
+    """Refuse, within about :data:`CONNECT_SECONDS` seconds, an ``address`` that is not
+    of a Ray address's form (:data:`RAY_ADDRESS`), whose port is not from 1 to 65535, or
+    where no Ray cluster answers: nothing listens, or what listens does not speak gRPC
+    (HTTP/2), as Ray does (Ray itself would retry for minutes). ``auto`` is the address
+    Ray finds on this machine. Raises ValueError, one line naming the address; ImportError
+    without Ray."""
+    if not isinstance(address, str) or not RAY_ADDRESS.fullmatch(address.strip()):
+        raise ValueError(f"address: {str(address)[:80]!r} is not a Ray address (auto, "
+                         "HOST:PORT or ray://HOST:PORT)")
+    given = address.strip()
+    client = given.startswith("ray://")
+    where = given[len("ray://"):] if client else given
+    if not client:                  # where Ray itself connects (auto: the cluster found;
+        try:                        # a loopback host: this machine's address)
+            from ray._private.services import canonicalize_bootstrap_address
+            where = canonicalize_bootstrap_address(given) or where
+        except (ImportError, AttributeError):
+            pass
+        except Exception as exc:   # noqa: BLE001 - auto and no cluster running, say
+            raise ValueError(f"address {given}: no Ray cluster found: "
+                             f"{str(exc).strip()[:200]}") from None
+    host, _, port_text = where.rpartition(":")
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise ValueError(f"address {given}: the port must be from 1 to 65535, not {port_text}")
+    import socket
+    try:
+        with socket.create_connection((host.strip("[]"), int(port_text)),
+                                      timeout=CONNECT_SECONDS) as conn:
+            conn.settimeout(CONNECT_SECONDS)
+            conn.sendall(_HTTP2)
+            head = conn.recv(9)
+    except OSError as exc:
+        why = f"no answer within {CONNECT_SECONDS:g} s" if isinstance(exc, socket.timeout) \
+            else (exc.strerror or str(exc))
+        raise ValueError(f"address {given}: no Ray cluster answers at {where} ({why})") \
+            from None
+    if len(head) < 4 or head[3] != 4:       # an HTTP/2 server opens with SETTINGS
+        raise ValueError(f"address {given}: what answers at {where} is not a Ray cluster")
 
 
 def run_ray(spec: dict, games: int, jobs: int, address: str | None = None,

@@ -95,14 +95,17 @@ def _check_new_options(own: dict, base: Source, src: Source, base_name: str,
                    "option")
 
 
-def read_text(path: Path, display: str, sink: DiagnosticSink) -> str | None:
-    """Read a ruleset file's text, reporting unreadable files to ``sink``."""
+def read_text(path: Path, display: str, sink: DiagnosticSink,
+              within: Path | None = None) -> str | None:
+    """Read a ruleset file's text, reporting unreadable files to ``sink``; ``within``:
+    the folder of the ruleset that names it (``extends:``), which a symbolic link may
+    not lead out of (rulekit.source.files.read_limited)."""
     try:
-        return read_limited(path, "ruleset")
+        return read_limited(path, "ruleset", within=within)
     except UnicodeDecodeError as exc:
         sink.error(Pos(display, 1, 1), f"not UTF-8 text ({exc.reason})", "yaml")
-    except ValueError as exc:            # a device, a pipe, over the size limit
-        sink.error(None, f"{display}: {str(exc).split(': ', 1)[1]}", "limit")
+    except ValueError as exc:     # a device, a pipe, over the size limit, a link leading out
+        sink.error(None, f"{display}: {str(exc).split(': ', 1)[-1]}", "limit")
     except FileNotFoundError:
         sink.error(None, f"{display}: no such file", "missing-file")
     except IsADirectoryError:
@@ -138,18 +141,20 @@ def _outside(path: Path, roots) -> bool:
 
 
 def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
-                  _chain: tuple = (), roots=None) -> Source | None:
+                  _chain: tuple = (), roots=None, _within: Path | None = None
+                  ) -> Source | None:
     """Load ``path`` and everything it ``extends``, merged; errors go to ``sink``.
 
     ``roots`` (for a ruleset a record names): every base must be bundled or lie under
-    one of these folders. A chain longer than MAX_EXTENDS files is refused."""
+    one of these folders. A chain longer than MAX_EXTENDS files is refused. A base is
+    read only through a symbolic link that stays in the extending file's folder."""
     display = display or str(path)
     chain = _chain + (path.resolve(),)
     if len(chain) > MAX_EXTENDS:
         sink.error(None, f"{display}: extends more than {MAX_EXTENDS} rulesets in a chain "
                    "(the limit)", "limit")
         return None
-    text = read_text(path, display, sink)
+    text = read_text(path, display, sink, _within)
     if text is None:
         return None
     src = parse_yaml(text, display, sink)
@@ -182,7 +187,7 @@ def load_document(path: Path, sink: DiagnosticSink, display: str | None = None,
         sink.error(src.pos(("extends",)), f"extends cycle: {names}", "extends-cycle")
         return None
     base = load_document(base_path, sink, _base_display(base_name, base_path, display), chain,
-                         roots)
+                         roots, path.parent)
     if base is None:
         return None
     own = dict(src.data)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from ..errors import DiagnosticSink, Pos
-from ..limits import MAX_INT_DIGITS, MAX_NESTING, MAX_YAML_NODES
+from ..limits import MAX_INT_DIGITS, MAX_NAME_CHARS, MAX_NESTING, MAX_YAML_NODES
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -253,6 +253,29 @@ def _yaml_error_message(exc: yaml.MarkedYAMLError) -> str:
     return msg
 
 
+_LEAD = re.compile(r"[ \t]*(?:[-?][ \t]+)*[ \t]*[\"']?")    # indent, '- ', '? ', a quote
+_COLON = re.compile(r":(?=[ \t]|$)")                     # a ':' that ends a key
+
+
+def _long_key(text: str, mark) -> tuple | None:
+    """``(line, column, length)`` of a mapping key longer than YAML can read (1024
+    characters) on the line of the syntax error at ``mark`` or the line before, which
+    then caused it; else None. Such a key is reported as a name over the limit."""
+    if mark is None:
+        return None
+    lines = text.splitlines()
+    for ln in (mark.line, mark.line - 1):
+        line = lines[ln] if 0 <= ln < len(lines) else ""
+        for colon in _COLON.finditer(line):
+            end = colon.start()
+            cut = max(line.rfind(c, 0, end) for c in "{[,") + 1     # in a flow mapping
+            start = _LEAD.match(line, cut).end()
+            key = line[start:end].rstrip(" \t\"'")
+            if len(key) > 1024 and not re.search(r":[ \t]", key):
+                return ln + 1, start + 1, len(key)
+    return None
+
+
 def _check_nesting(text: str, filename: str, loader=_FAST_LOADER) -> None:
     """Raise TooLarge at the first mapping or list nested more than MAX_NESTING deep
     (read as a stream of events, so a deep file cannot exhaust the stack). With the
@@ -291,6 +314,11 @@ def parse_yaml(text: str, filename: str, sink: DiagnosticSink) -> Source | None:
         mark = exc.problem_mark or exc.context_mark
         if "quoted scalar" in (exc.context or "") and exc.context_mark is not None:
             mark = exc.context_mark            # an unclosed quote: point where it opens
+        long = _long_key(text, exc.problem_mark)
+        if long is not None:
+            sink.error(Pos(filename, long[0], long[1]), f"a name of {long[2]} characters; the "
+                       f"limit is {MAX_NAME_CHARS}", "limit")
+            return None
         pos = _mark_pos(filename, mark) if mark else Pos(filename, 1, 1)
         sink.error(pos, _yaml_error_message(exc), "yaml")
         return None

@@ -14,9 +14,11 @@ Routes (docs/web.md has the message protocol):
 
 Bots act from a task per table, one move at a time after ``bot_delay`` seconds, their
 thinking run in a worker thread so the server keeps answering. Every change of a game
-happens under the table's lock. Bad input (an unknown table, a wrong token, an
-illegal or stale action, a message that is not JSON, binary or too deep, a busy
-database) is answered with an ``error`` message, never a traceback.
+happens under the table's lock. Every field a page or a client sends is read by
+rulekit.web.fields first; bad input (an unknown table, a wrong token, an illegal or
+stale action, a message that is not JSON, binary or too deep, a field not of its form,
+a busy database) is answered with an ``error`` message or a 4xx, never a traceback.
+Every request passes rulekit.web.guard first (its Host and Origin; a bug's last word).
 """
 from __future__ import annotations
 
@@ -31,13 +33,16 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..play.agents import KINDS
+from . import fields
+from .fields import FieldError
+from .guard import Guard, Hosts
 from .page import card_faces
 from .tables import BOT_KIND, PERSON, Hall, TableError
 
@@ -52,15 +57,25 @@ PAGE_HEADERS = {            # the pages run only their own files, in no other si
     "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 
 
+def JSONResponse(body, status_code: int = 200, headers=None) -> Response:
+    """``body`` as JSON, every character outside ASCII escaped (so any text at all,
+    even a file name that is not valid Unicode, is sent and never fails)."""
+    return Response(json.dumps(body), status_code=status_code, headers=headers,
+                    media_type="application/json")
+
+
 class Server:
     """The tables of one server and what drives them. ``bot_delay``: seconds a bot
     waits before each move (so people can follow); ``on_send(table, viewer, message)``:
     called with every message sent to a page (tests inspect them); ``per_minute``:
-    tables one client address may make in a minute."""
+    tables one client address may make in a minute; ``hosts``: the names it answers to
+    (rulekit.web.guard.Hosts; default: the address each connection came in at, and
+    localhost on a loopback one)."""
 
     def __init__(self, hall: Hall, bot_delay: float = 0.6, default_bot: str = BOT_KIND,
-                 on_send=None, per_minute: int = PER_MINUTE):
+                 on_send=None, per_minute: int = PER_MINUTE, hosts: Hosts | None = None):
         self.hall = hall
+        self.hosts = hosts or Hosts()
         self.per_minute = per_minute
         self.made: dict = {}            # client address -> times of its last tables
         self.bot_delay = bot_delay
@@ -74,6 +89,13 @@ class Server:
         self.errors: list = []          # unexpected failures (a bug), kept for tests
         self.making = asyncio.Lock()    # tables are made one at a time
         self.retry = 1.0                # seconds a bot waits when its move is not stored
+
+    def bug(self, where: str, exc: BaseException) -> None:
+        """A bug of rulekit at ``where``: kept in ``errors`` and told on stderr in one
+        line; the server goes on."""
+        self.errors.append(f"{where}: {type(exc).__name__}: {exc}")
+        print(f"rulekit serve: internal error at {where}, please report it: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
 
     def lock(self, table) -> asyncio.Lock:
         """The lock under which ``table``'s game is changed or looked at."""
@@ -135,9 +157,7 @@ class Server:
                     continue
                 await self.broadcast(table)
         except Exception as exc:        # a bug of rulekit: keep the server up, say it
-            self.errors.append(f"table {table.id}: {type(exc).__name__}: {exc}")
-            print(f"rulekit serve: internal error at table {table.id}, please report it: "
-                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
+            self.bug(f"table {table.id}", exc)
         finally:
             self.drivers.pop(table.id, None)
 
@@ -167,7 +187,7 @@ class Server:
         out = []
         for name in self.hall.offered():
             try:
-                rules = self.hall.load(name, {})
+                rules = self.hall.load(self.hall.resolve(name), {})
             except TableError:
                 continue
             out.append({"name": name, "title": rules.title, "players": list(rules.players),
@@ -188,22 +208,22 @@ class Server:
         if not self._may_make(request.client.host if request.client else ""):
             return JSONResponse({"error": f"at most {self.per_minute} new tables a minute "
                                  "from one address: wait a little"}, status_code=429)
-        raw = await self._body(request)
+        try:
+            raw = await fields.body(request, MAX_BODY)
+        except ClientDisconnect:        # the client left mid-body: nobody to answer
+            return Response(status_code=400)
+        except FieldError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
         if raw is None:
             return JSONResponse({"error": f"a request is at most {MAX_BODY} bytes"},
                                 status_code=413)
         try:
-            body = json.loads(raw or b"null")
-        except (ValueError, RecursionError):
-            return JSONResponse({"error": "the request is not JSON"}, status_code=400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "send an object: ruleset, options, seats"},
-                                status_code=400)
-        try:
+            body = fields.read("a new table", fields.parse_json(raw or b"null", "the request"),
+                               fields.CREATE)
             async with self.making:
-                table = await run_in_threadpool(self.hall.create, body.get("ruleset"),
-                                                body.get("options") or {}, body.get("seats"))
-        except TableError as exc:
+                table = await run_in_threadpool(self.hall.create, body["ruleset"],
+                                                body["options"] or {}, body["seats"])
+        except (FieldError, TableError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         self.wake(table)
         return JSONResponse({"id": table.id, "watch": f"/t/{table.id}",
@@ -224,33 +244,18 @@ class Server:
         times.append(now)
         return True
 
-    @staticmethod
-    async def _body(request: Request):
-        """The request's body, or None when it is over MAX_BODY bytes (refused by its
-        Content-Length, or while it streams: never more than that is held)."""
-        length = request.headers.get("content-length", "")
-        if length and (not length.isdigit() or int(length) > MAX_BODY):
-            return None
-        raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                return None
-        return bytes(raw)
-
     async def record(self, request: Request):
         """``GET /api/tables/ID/record[?game=N]``: the record of game N (default: this
         game once it is over, else the one before) as a download; 404 with ``{"error"}``
-        for an unknown table, a game still being played or one no longer kept."""
+        for an unknown table, a game still being played or one no longer kept, 400 for
+        a ``game`` that is not a number."""
         try:
+            query = fields.read("the query", dict(request.query_params), fields.RECORD)
             table = self.hall.get(request.path_params["tid"])
-            number = request.query_params.get("game")
-            if number is not None:
-                if not number.isdigit():
-                    raise TableError("game is the number of a game at this table")
-                number = int(number)
             async with self.lock(table):
-                number, rec = table.record(number)
+                number, rec = table.record(query["game"])
+        except FieldError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
         except TableError as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
         name = f"{table.rules.name}-{table.id}-{number}.json"
@@ -268,8 +273,8 @@ class Server:
                 hello = await self._message(ws)
                 if hello is None or hello.get("type") != "hello":
                     raise TableError("the first message is hello (with the seat's token)")
-                viewer = table.seat_of(hello.get("token"))
-            except TableError as exc:
+                viewer = table.seat_of(fields.read("hello", hello, fields.HELLO)["token"])
+            except (TableError, FieldError) as exc:
                 await self.send(ws, None, None, {"type": "error", "message": str(exc),
                                                  "fatal": True})
                 await ws.close(code=4004)
@@ -307,9 +312,10 @@ class Server:
             problem = f"a message is at most {MAX_MESSAGE} characters"
         else:
             try:
-                msg = json.loads(text)
-            except (ValueError, RecursionError):
-                msg, problem = None, "a message is a JSON object, such as {\"type\": \"act\"}"
+                msg = fields.parse_json(text, "a message",
+                                        ': send a JSON object such as {"type": "act"}')
+            except FieldError as exc:
+                msg, problem = None, str(exc)
             if problem is None and (not isinstance(msg, dict) or not isinstance(msg.get("type"), str)):
                 problem = "a message is a JSON object with a \"type\""
         if problem is not None:
@@ -323,16 +329,13 @@ class Server:
             if viewer is None and kind in ("act", "again"):
                 raise TableError("a spectator cannot act: open a seat's link to play")
             if kind == "act":
-                version = msg.get("version")
-                if isinstance(version, bool) or not isinstance(version, int):
-                    raise TableError("an act needs its version: the move count the page shows")
+                act = fields.read("an act", msg, fields.ACT)
                 async with self.lock(table):
-                    await run_in_threadpool(table.act, viewer, msg.get("action"), version)
+                    await run_in_threadpool(table.act, viewer, act["action"], act["version"])
             elif kind == "again":
-                seen = msg.get("game")          # the finished game the page shows
+                seen = fields.read("again", msg, fields.AGAIN)["game"]
                 async with self.lock(table):
-                    if isinstance(seen, int) and not isinstance(seen, bool) \
-                            and table.number > seen:
+                    if seen is not None and table.number > seen:
                         raise TableError(f"game {table.number} has already been started "
                                          "at this table (another seat pressed play again)")
                     await run_in_threadpool(self.hall.again, table)
@@ -341,15 +344,16 @@ class Server:
                 return
             else:
                 raise TableError(f"unknown message type {kind[:30]!r}: hello, act, again")
-        except TableError as exc:
+        except (TableError, FieldError) as exc:
             await self.send(ws, table, viewer, {"type": "error", "message": str(exc)})
             return
         await self.broadcast(table)
         self.wake(table)
 
 
-def make_app(server: Server) -> Starlette:
-    """The Starlette application of ``server`` (restores nothing by itself: call
+def make_app(server: Server) -> Guard:
+    """The ASGI application of ``server``: its Starlette routes behind a
+    rulekit.web.guard.Guard of ``server.hosts`` (restores nothing by itself: call
     ``server.hall.restore()`` first)."""
     routes = [Route("/", server.index), Route("/t/{tid}", server.table_page),
               Route("/api/rulesets", server.rulesets),
@@ -362,18 +366,26 @@ def make_app(server: Server) -> Starlette:
     async def lifespan(app):
         await server.drive_all()
         yield
+        for task in list(server.drivers.values()):     # bots stop before their threads
+            task.cancel()
         server.pool.shutdown(wait=False, cancel_futures=True)
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def internal(request, exc):   # the answer to a bug; the Guard tells it
+        return JSONResponse({"error": "internal error, please report it"}, 500)
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: internal})
+    return Guard(app, server.hosts, server.bug)
 
 
 def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
           bot_delay: float = 0.6, say=print, idle: float = 30 * 60,
-          per_minute: int = PER_MINUTE) -> None:
+          per_minute: int = PER_MINUTE, allowed=(), warn=None) -> None:
     """Run the server until interrupted: open (or create) the database ``db``, restore
-    its tables (``say`` tells each one that is not), listen on ``host``:``port``.
-    ``idle``: seconds after which a table nobody plays is closed; ``per_minute``: tables
-    one client address may make in a minute.
+    its tables (``warn``, default a line on stderr, tells each one that is not; the
+    others are served), listen on ``host``:``port`` (``say`` tells where to open it),
+    answering to ``host``, this machine's addresses and the names of ``allowed``
+    (rulekit.web.guard). ``idle``: seconds after which a table nobody plays is closed;
+    ``per_minute``: tables one client address may make in a minute.
     Raises StoreError for a database that cannot be used or an address it cannot
     listen on (a port in use)."""
     import socket
@@ -387,12 +399,15 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
         raise StoreError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     hall = Hall(Store(db), named, idle=idle)
     for line in hall.restore():
-        say(line)
-    server = Server(hall, bot_delay=bot_delay, per_minute=per_minute)
+        (warn or (lambda text: print(text, file=sys.stderr)))(line)
+    server = Server(hall, bot_delay=bot_delay, per_minute=per_minute,
+                    hosts=Hosts(host, allowed))
     from urllib.parse import quote
     first = next(iter(hall.files), None) or next(
         (n for n in named if n in hall.rulesets()), None)
-    where = f"http://{host}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
+    shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host
+                                                         else host)
+    where = f"http://{shown}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
     say(f"rulekit serve: {len(hall.tables)} table(s) from {db}; open {where} (Ctrl-C stops)")
     uvicorn.run(make_app(server), host=host, port=port, log_level="warning",
                 ws_max_size=MAX_FRAME)

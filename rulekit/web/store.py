@@ -55,7 +55,8 @@ CREATE TABLE IF NOT EXISTS moves (
 @dataclass
 class StoredTable:
     """One table as the database holds it: ``games`` is ``[(number, seed, stopped)]``
-    in order, ``moves`` the action strings of the last game in order."""
+    in order, ``moves`` the action strings of the last game in order. ``problem``: why
+    its rows are not of their form (then the other fields may be anything)."""
     id: str
     ruleset: str
     fingerprint: str
@@ -65,6 +66,7 @@ class StoredTable:
     tokens: dict
     games: list = field(default_factory=list)
     moves: list = field(default_factory=list)
+    problem: str | None = None
 
 
 class StoreError(Exception):
@@ -144,22 +146,64 @@ class Store:
         return [r[0] for r in rows]
 
     def tables(self) -> list[StoredTable]:
-        """Every table, oldest first, with its games and its last game's moves. Raises
-        StoreError for a database that is not a rulekit one."""
+        """Every table, oldest first, with its games and its last game's moves; a table
+        whose rows are not of their form (a column of another type, JSON that is not the
+        column's, no game, a move that is not text) comes with its ``problem`` and
+        nothing else of it is trusted. Raises StoreError for a database that is not a
+        rulekit one."""
         try:
-            rows = self.db.execute("SELECT id, ruleset, fingerprint, options, players, "
-                                   "seats, tokens FROM tables ORDER BY created, rowid").fetchall()
-            out = []
-            for tid, ruleset, fp, options, players, seats, tokens in rows:
-                t = StoredTable(tid, ruleset, fp, json.loads(options), players,
-                                json.loads(seats),
-                                {int(k): v for k, v in json.loads(tokens).items()})
-                t.games = [tuple(g) for g in self.db.execute(
-                    "SELECT number, seed, stopped FROM games WHERE table_id = ? "
-                    "ORDER BY number", (tid,)).fetchall()]
-                if t.games:
-                    t.moves = self.moves(tid, t.games[-1][0])
-                out.append(t)
-            return out
-        except (sqlite3.Error, ValueError, TypeError) as exc:
+            rowids = [r[0] for r in self.db.execute(
+                "SELECT rowid FROM tables ORDER BY created, rowid").fetchall()]
+        except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: not a rulekit tables database ({exc})") from None
+        out = []
+        for rowid in rowids:            # one row at a time: a bad one spoils no other
+            tid = f"in row {rowid}"
+            try:
+                tid = self.db.execute("SELECT id FROM tables WHERE rowid = ?",
+                                      (rowid,)).fetchone()[0]
+                tid = tid if isinstance(tid, str) else f"in row {rowid}"
+                row = self.db.execute("SELECT id, ruleset, fingerprint, options, players, "
+                                      "seats, tokens FROM tables WHERE rowid = ?",
+                                      (rowid,)).fetchone()
+                out.append(self._table(*row))
+            except (sqlite3.Error, ValueError, TypeError, RecursionError) as exc:
+                out.append(StoredTable(tid[:40], "", "", {}, 0, [], {},
+                                       problem=f"its rows are not of their form ({exc})"))
+        return out
+
+    def _table(self, tid, ruleset, fp, options, players, seats, tokens) -> StoredTable:
+        """The StoredTable of one ``tables`` row; raises ValueError naming the first
+        column not of its form."""
+        def json_of(column, text, kind):
+            try:
+                value = json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                raise ValueError(f"{column} is not JSON") from None
+            if not isinstance(value, kind):
+                raise ValueError(f"{column} is not a JSON {'object' if kind is dict else 'list'}")
+            return value
+
+        for column, value, kind in (("id", tid, str), ("ruleset", ruleset, str),
+                                    ("players", players, int)):
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ValueError(f"{column} is not {'text' if kind is str else 'a number'}")
+        options, seats = json_of("options", options, dict), json_of("seats", seats, list)
+        tokens = json_of("tokens", tokens, dict)
+        if not all(isinstance(k, str) for k in seats) or len(seats) != players:
+            raise ValueError("seats is not a list of players texts")
+        if not all(k.isascii() and k.isdigit() and len(k) < 4 and isinstance(v, str) and v
+                   for k, v in tokens.items()):
+            raise ValueError("tokens is not seat numbers with their texts")
+        t = StoredTable(tid, ruleset, str(fp), options, players, seats,
+                        {int(k): v for k, v in tokens.items()})
+        t.games = [tuple(g) for g in self.db.execute(
+            "SELECT number, seed, stopped FROM games WHERE table_id = ? "
+            "ORDER BY number", (tid,)).fetchall()]
+        if not t.games or not all(type(n) is int and type(s) is int and n > 0 and
+                                  (w is None or isinstance(w, str)) for n, s, w in t.games):
+            raise ValueError("its games are missing or not numbers and seeds")
+        t.moves = self.moves(tid, t.games[-1][0])
+        if not all(isinstance(m, str) for m in t.moves):
+            raise ValueError("a move is not text")
+        return t

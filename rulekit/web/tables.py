@@ -256,12 +256,22 @@ class Hall:
         names (no folder: a page never learns where the server's files are)."""
         return self.bundled + list(self.files)
 
+    def resolve(self, name) -> str:
+        """The ruleset a page's ``name`` stands for: a bundled name as it is, a named
+        file's shown name (see :meth:`offered`) as its resolved path. Raises TableError
+        for any other name, a path (even a named file's) included."""
+        if isinstance(name, str) and name in self.bundled:
+            return name
+        if isinstance(name, str) and name in self.files:
+            return self.files[name]
+        raise TableError(f"unknown ruleset {str(name)[:60]!r}: this server plays "
+                         + ", ".join(self.offered()))
+
     def load(self, ruleset: str, options: dict):
         """The compiled rules of ``ruleset`` (a bundled name, or a named file's resolved
-        path) with ``options`` (cached). Raises TableError for any other ruleset, or
-        with the ruleset's errors."""
+        path: see :meth:`resolve`) with ``options`` (cached). Raises TableError for any
+        other ruleset, or with the ruleset's errors."""
         from ..runtime.loader import load
-        ruleset = self.files.get(ruleset, ruleset) if isinstance(ruleset, str) else ruleset
         if not isinstance(ruleset, str) or ruleset not in self.rulesets():
             raise TableError(f"unknown ruleset {str(ruleset)[:60]!r}: this server plays "
                              + ", ".join(self.bundled) + " and the files named when "
@@ -280,25 +290,18 @@ class Hall:
         return self._rules[key]
 
     def create(self, ruleset: str, options: dict, seats: list) -> Table:
-        """A new table for ``ruleset`` with ``options`` and ``seats`` (per seat
-        ``"person"`` or an agent kind; their number is the player count), written to
-        the database. Raises TableError with the reason for bad input."""
+        """A new table for ``ruleset`` (a name as :meth:`offered` gives it) with
+        ``options`` and ``seats`` (per seat ``"person"`` or an agent kind; their number
+        is the player count), written to the database. Raises TableError with the
+        reason for bad input."""
         self.close_idle()
         playing = sum(1 for t in self.tables.values() if not t.game.finished)
         if playing >= MAX_PLAYING:
             raise TableError(f"this server already has {playing} tables being played "
                              "(the limit): finish some first")
+        ruleset = self.resolve(ruleset)                 # stored as the resolved path
         rules = self.load(ruleset, options)
-        ruleset = self.files.get(ruleset, ruleset)      # stored as the resolved path
-        if not isinstance(seats, list) or not seats:
-            raise TableError("seats: a list with what sits at each seat")
-        lo, hi, _ = rules.players
-        if not lo <= len(seats) <= hi:
-            raise TableError(f"{rules.title} is for {lo} to {hi} players, not {len(seats)}")
-        for k in seats:
-            if k != PERSON and k not in KINDS:
-                raise TableError(f"a seat is '{PERSON}' or a bot ({', '.join(KINDS)}), "
-                                 f"not {str(k)[:30]!r}")
+        check_seats(rules, seats)
         tid = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(18) for s, k in enumerate(seats) if k == PERSON}
         seed = secrets.randbelow(10 ** 9)
@@ -343,25 +346,56 @@ class Hall:
         return table
 
     def restore(self) -> list[str]:
-        """Rebuild every table of the database (replaying its last game's moves); return
-        one warning line per table that cannot be (its ruleset is not bundled nor named
-        on this command line, or no longer replays). Raises StoreError."""
+        """Rebuild every table of the database (replaying its last game's moves), each
+        on its own; return one warning line per table that cannot be (a row not of its
+        form, its ruleset not bundled nor named on this command line, seats that do not
+        fit it, moves that no longer replay; a bug of rulekit is said as one): the
+        others are restored. Raises StoreError for a database that is not a rulekit
+        one."""
         warnings = []
         for st in self.store.tables():
             try:
-                if st.ruleset not in self.rulesets():
-                    raise TableError(f"its ruleset {st.ruleset} was not named on this "
-                                     "command line")
-                rules = self.load(st.ruleset, st.options)
-                table = Table(st.id, st.ruleset, rules, st.options, st.seats, st.tokens,
-                              self.store)
-                number, seed, stopped = st.games[-1]
-                if stopped == ABANDONED:
-                    continue
-                table.start(number, seed)
-                table.replay(st.moves, stopped)
-            except (TableError, StoreError, RulekitError, IllegalAction, IndexError) as exc:
+                table = self._restore(st)
+            except (TableError, StoreError, RulekitError, IllegalAction) as exc:
                 warnings.append(f"table {st.id} is not restored: {exc}")
-                continue
-            self.tables[st.id] = table
+            except Exception as exc:    # a bug of rulekit: this table only
+                warnings.append(f"table {st.id} is not restored: internal error, please "
+                                f"report it: {type(exc).__name__}: {exc}")
+            else:
+                if table is not None:
+                    self.tables[st.id] = table
         return warnings
+
+    def _restore(self, st) -> Table | None:
+        """The table of the database's ``st`` (a StoredTable) with its last game
+        replayed, or None for an abandoned one. Raises TableError (or the ruleset's
+        errors) for one that cannot be."""
+        if st.problem:
+            raise TableError(st.problem)
+        number, seed, stopped = st.games[-1]
+        if stopped == ABANDONED:
+            return None
+        if st.ruleset not in self.rulesets():
+            raise TableError(f"its ruleset {st.ruleset} was not named on this command line")
+        rules = self.load(st.ruleset, st.options)
+        check_seats(rules, st.seats)
+        if sorted(st.tokens) != [s for s, k in enumerate(st.seats) if k == PERSON]:
+            raise TableError("its tokens are not one for each person's seat")
+        table = Table(st.id, st.ruleset, rules, st.options, st.seats, st.tokens, self.store)
+        table.start(number, seed)
+        table.replay(st.moves, stopped)
+        return table
+
+
+def check_seats(rules, seats) -> None:
+    """Raises TableError unless ``seats`` is a list of ``"person"`` or an agent kind per
+    seat, as many as ``rules`` allow players."""
+    if not isinstance(seats, list) or not seats:
+        raise TableError("seats: a list with what sits at each seat")
+    lo, hi, _ = rules.players
+    if not lo <= len(seats) <= hi:
+        raise TableError(f"{rules.title} is for {lo} to {hi} players, not {len(seats)}")
+    for k in seats:
+        if k != PERSON and k not in KINDS:
+            raise TableError(f"a seat is '{PERSON}' or a bot ({', '.join(KINDS)}), "
+                             f"not {str(k)[:30]!r}")

@@ -1,7 +1,8 @@
 """Effects on values and the flow of effects: set, let, if, for, repeat, call."""
 from __future__ import annotations
 
-from ...limits import REPEAT_LIMIT
+from ...errors import RulesetFault
+from ...limits import MAX_LOOP_ROUNDS, REPEAT_LIMIT
 from ..types import compatible
 from .registry import EXPR, TEXT, effect, effects_text, indent, listy, primitive
 
@@ -121,7 +122,7 @@ def _c_for(c, path, item, scope):
     body = c.block(path + ("do",), inner) if "do" in item else []
     if seq is None:
         return None
-    return [f"for L[{c.text(name)}] in list({seq.code}):"] + indent(body)
+    return [f"for L[{c.text(name)}] in _each(G, {seq.code}):"] + indent(body)
 
 
 @effect("repeat", "repeat: N, do: [...]", EXPR, "repeat: N` + `do:",
@@ -135,7 +136,7 @@ def _c_repeat(c, path, item, scope):
     body = c.block(path + ("do",), scope) if "do" in item else []
     if n is None:
         return None
-    return [f"for _ in range(_times({n.code})):"] + indent(body)
+    return [f"for _ in range(_times(G, {n.code})):"] + indent(body)
 
 
 @effect("call", "call: PROCEDURE(ARGS)", TEXT, "call: P(args)",
@@ -171,10 +172,39 @@ def _c_call(c, path, item, scope):
 # ---- runtime primitives ----------------------------------------------------------------
 
 @primitive
-def _times(n):
-    """A ``repeat`` count, refused below 0 or above :data:`rulekit.limits.REPEAT_LIMIT`."""
+def _times(G, n):
+    """A ``repeat`` count, refused below 0 or above :data:`rulekit.limits.REPEAT_LIMIT`;
+    its rounds counted against :data:`rulekit.limits.MAX_LOOP_ROUNDS` (see
+    :func:`_each`)."""
     if n < 0:
         raise ValueError(f"repeat: {n} times: a count may not be negative")
     if n > REPEAT_LIMIT:
         raise ValueError(f"repeat: {n} times is more than the limit of {REPEAT_LIMIT}")
+    if G.rounds_at == G.actions:
+        G.rounds += n
+    else:                                   # the first loop of this action
+        G.rounds_at, G.rounds = G.actions, n
+    if G.rounds > MAX_LOOP_ROUNDS:
+        raise RulesetFault(_TOO_MANY_ROUNDS)
     return n
+
+
+@primitive
+def _each(G, items) -> list:
+    """The items a ``for`` runs over (a snapshot), their rounds counted: the rounds of
+    every ``repeat`` and ``for`` in one action (the deal and setup count as one, so do
+    an action and the automatic steps after it; the rounds of nested loops add up, so
+    they multiply) may be at most :data:`rulekit.limits.MAX_LOOP_ROUNDS`. Raises
+    RulesetFault past it, which ends the game as aborted."""
+    items = list(items)
+    if G.rounds_at == G.actions:
+        G.rounds += len(items)
+    else:                                   # the first loop of this action
+        G.rounds_at, G.rounds = G.actions, len(items)
+    if G.rounds > MAX_LOOP_ROUNDS:
+        raise RulesetFault(_TOO_MANY_ROUNDS)
+    return items
+
+
+_TOO_MANY_ROUNDS = (f"loops (repeat, for) ran more than {MAX_LOOP_ROUNDS} rounds in one "
+                    "action (the limit; nested loops multiply)")

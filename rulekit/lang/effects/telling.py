@@ -358,6 +358,18 @@ def _finished(G, groups: list, scores, teams=None) -> None:
 
 
 @primitive
+def _heuristic_value(value, L: dict, phase: str):
+    """The value of phase ``phase``'s ``heuristic`` for the seat ``L["seat"]``; raises
+    RulesetFault (the ruleset's error, named) unless it is a number."""
+    if value.__class__ is int or value.__class__ is float:
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RulesetFault(f"the heuristic of phase {phase}: for seat {L.get('seat')} it "
+                           f"gives {outcome.shown(value)}, not a number")
+    return value
+
+
+@primitive
 def _fmt(value) -> str:
     """How an announcement shows a value: cards as text, lists space-separated, null '-'."""
     if value is None:
