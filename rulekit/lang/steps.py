@@ -256,6 +256,6 @@ def _transitions(c, s: StepBuild) -> None:
 
 
 @step_attribute("rule", {"type": "string"}, "the rule-book id of the rule the step plays",
-                "rule: R-7", leaf=True)
+                "rule: ID", leaf=True)
 def _rule(c, s: StepBuild) -> None:
     s.rule = s.data.get("rule", "")
