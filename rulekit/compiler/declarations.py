@@ -121,6 +121,11 @@ def declare(c: CompileContext) -> None:
         if decl.see == "owner" and decl.per != "seat":
             c.err(("vars", name, "see"), f"variable '{name}': `see: owner` needs `per: seat` "
                   "(a variable of the game has no owner; `see: none` hides it from every seat)")
+        elif decl.see != "all" and decl.init is None:
+            c.sink.warning(c.src.pos(("vars", name, "see")), f"variable '{name}' is hidden "
+                           f"(see: {decl.see}) but has no init: a bot's copy of the game, "
+                           "which cannot know its value, starts it as null; give an init "
+                           "the rules can work with")
         problem = _init_problem(decl, c.cards)
         if problem:
             c.err(("vars", name, "init"), f"variable '{name}' is {decl.type}: its init "
