@@ -1,8 +1,8 @@
 """What a bot's determinized copy (:func:`rulekit.play.search.determinize`) does with
 the variables: a value its seat may not see (``see: none``, another seat's under ``see:
 owner``) is set back to its ``init``, and a card a variable holds that the seat does not
-know becomes a card drawn at random among the copy's hidden cards, owing nothing to the
-real card's place. When the copy cannot list its legal actions with the values set back
+know (there, or in a local a step bound with ``let``) becomes a card drawn at random
+among the copy's hidden cards, owing nothing to the real card's place. When the copy cannot list its legal actions with the values set back
 (the ruleset fails: a condition compares with a value that is now null), the copy keeps
 the game's values of those variables: a bot's copy never stops the game.
 """
@@ -49,29 +49,27 @@ def forget_secrets(copy, seat: int) -> bool:
 
 
 def redraw_held(copy, hidden: list, new: list, rng) -> bool:
-    """Replace in ``copy``'s variables every card the seat does not know (one of the
-    redealt ``hidden`` cards, not face up to everyone this hand) by a card drawn from
-    ``rng`` among the hidden cards of the copy (``new``): the same card by the same
-    card, different cards by different ones, in the order the variables hold them; so
-    the copy owes nothing to where the real card is, nor to which it is. Whether any
-    changed."""
-    v, changed, moved = copy.v, False, None
-    for name, per_seat in copy.rules.card_vars:
-        if not _has_text(v[name]):
-            continue                    # (numbers, seats, nulls: the usual case)
-        if moved is None:
-            unknown = set(hidden) - copy.public
-            held: dict = {}             # the unknown cards the variables hold, in order
-            for k, _per in copy.rules.card_vars:
-                _collect(v[k], unknown, held)
-            if not held:
-                return changed
-            moved = dict(zip(held, rng.sample(new, len(held))))
-        value = v[name]
-        now = [_moved(x, moved) for x in value] if per_seat else _moved(value, moved)
-        if now != value:
-            v[name], changed = now, True
-    return changed
+    """Replace in ``copy``'s variables, and in the locals its step bound with ``let``
+    (``copy._L``), every card the seat does not know (one of the redealt ``hidden``
+    cards, not face up to everyone this hand) by a card drawn from ``rng`` among the
+    hidden cards of the copy (``new``): the same card by the same card, different cards
+    by different ones, in the order they are held; so the copy owes nothing to where
+    the real card is, nor to which it is. Whether any changed."""
+    v, L = copy.v, copy._L
+    places = [(v, k) for k, _per in copy.rules.card_vars if _has_text(v[k])]
+    places += [(L, k) for k in L if _has_text(L[k])] if L else []
+    if not places:
+        return False                    # (numbers, seats, nulls: the usual case)
+    unknown = set(hidden) - copy.public
+    held: dict = {}                     # the unknown cards they hold, in order
+    for where, k in places:
+        _collect(where[k], unknown, held)
+    if not held:
+        return False
+    moved = dict(zip(held, rng.sample(new, len(held))))
+    for where, k in places:
+        where[k] = _moved(where[k], moved)      # (new lists: the game's are kept)
+    return True
 
 
 def _collect(value, unknown: set, out: dict) -> None:

@@ -146,8 +146,8 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
                 tags[card] = old_tags[old]
             if old_marks and old in old_marks:
                 marks[card] = old_marks[old]
-    if game.rules.card_vars:          # a hidden card a variable holds: a hidden card
-        varied = redraw_held(copy, hidden, new, rng) or varied
+    if game.rules.card_vars or copy._L:   # a card a variable or a local holds that the
+        varied = redraw_held(copy, hidden, new, rng) or varied   # seat does not know
     if seat == copy.actor and not marked and not hid and not old_tags and not varied \
             and copy._window is None and copy.step is not None \
             and copy.step.lists_from_sight:
