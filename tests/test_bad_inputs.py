@@ -136,6 +136,17 @@ def hand_size(expr: str) -> str:
     return T(HAND_SIZE, "hand_size: " + expr)
 
 
+def cond_legal(expr: str) -> str:
+    """The tiny ruleset whose action's ``legal`` is ``expr`` (a YAML scalar)."""
+    return T("legal: empty(table) or rank(c) >= 0", "legal: " + expr)
+
+
+LEGAL_5 = cond_legal("5")
+# a step several seats may act at (actors), closed by `until`
+UNTIL_5 = T("    steps:\n", "    steps:\n      window:\n        actors: seats()\n"
+            "        actions: [play]\n        until: 5\n        next: play_turn\n",
+            T("start: play_turn", "start: window"))
+IF_1 = T("if: empty(hand[actor]) and high(table) >= 0", "if: 1")
 LONG_SUM = " + ".join(["1"] * 2000)                  # 7997 characters
 PARENS_1000 = "'" + "(" * 1000 + "3" + ")" * 1000 + "'"
 PARENS_101 = "'" + "(" * 101 + "3" + ")" * 101 + "'"   # one over the limit of 100
@@ -478,6 +489,35 @@ ROWS = [
     R("yaml-heuristic-sometimes-null", "yaml", NULL_HEURISTIC, 1,
       ("aborted", "the heuristic of phase main: for seat", "gives null, not a number"),
       argv=("play", "{file}", "--seed", "1", "--quiet", "--agent", "all=greedy")),
+
+    # ---- rulesets: conditions (legal, until, the if of a transition or an effect) -------
+    # a YAML number is refused by the schema, an expression of another type when compiled
+    R("yaml-legal-a-number", "yaml", LEGAL_5, 1, (at(LEGAL_5, "legal: 5", 7),
+                                                  "must be a condition")),
+    R("yaml-legal-zero", "yaml", cond_legal("0"), 1,
+      (at(cond_legal("0"), "legal: 0", 7), "must be a condition", "not the number 0")),
+    R("yaml-until-a-number", "yaml", UNTIL_5, 1, (at(UNTIL_5, "until: 5", 7),
+                                                   "must be a condition")),
+    R("yaml-transition-if-a-number", "yaml", IF_1, 1, (at(IF_1, "if: 1", 4),
+                                                        "must be a condition")),
+    R("yaml-effect-if-a-number", "yaml", with_setup("  - if: 2\n    then:\n"
+                                                    "      - shuffle: deck\n"), 1,
+      "must be a condition"),
+    R("yaml-legal-a-number-expression", "yaml", cond_legal("count(table)"), 1,
+      (at(cond_legal("count(table)"), "legal: count", 7),
+       "expected a condition (true or false), but this is int")),
+    R("yaml-if-a-seat-expression", "yaml", T("if: empty(hand[actor]) and high(table) >= 0",
+                                             "if: turn"), 1,
+      "expected a condition (true or false), but this is seat"),
+    R("yaml-until-a-text-expression", "yaml", T("until: 5", "until: \"'closed'\"", UNTIL_5), 1,
+      "expected a condition (true or false), but this is str"),
+    R("yaml-effect-if-a-list-expression", "yaml", with_setup("  - if: '[1]'\n    then:\n"
+                                                             "      - shuffle: deck\n"), 1,
+      "expected a condition (true or false), but this is list"),
+    R("yaml-legal-true-is-fine", "yaml", cond_legal("true"), 0, ": ok"),
+    R("yaml-until-false-is-fine", "yaml", T("until: 5", "until: false", UNTIL_5), 0, ": ok"),
+    # a number where the language allows one stays allowed
+    R("yaml-definition-a-number-is-fine", "yaml", hand_size("2"), 0, ": ok"),
 
     # ---- rulesets: extends -------------------------------------------------------------
     R("yaml-extends-itself", "yaml", ext(FILE), 1, "extends cycle"),
