@@ -147,6 +147,16 @@ UNTIL_5 = T("    steps:\n", "    steps:\n      window:\n        actors: seats()\
             "        actions: [play]\n        until: 5\n        next: play_turn\n",
             T("start: play_turn", "start: window"))
 IF_1 = T("if: empty(hand[actor]) and high(table) >= 0", "if: 1")
+def next_turn_words(words: str) -> str:
+    """The tiny ruleset whose definition ``next_turn(s)`` has the words template ``words``."""
+    return T("next_turn(s): left_of(s) if option.pass_left else s",
+             "next_turn(s): {value: \"left_of(s) if option.pass_left else s\", words: \""
+             + words + "\"}")
+
+
+WORDS_Q = next_turn_words("the seat after {q}")
+PROC_WORDS = T("setup:", "procedures:\n  mix(s):\n    words: \"{who} shuffles\"\n    do:\n"
+               "      - shuffle: deck\nsetup:", with_setup("  - call: mix(turn)\n"))
 LONG_SUM = " + ".join(["1"] * 2000)                  # 7997 characters
 PARENS_1000 = "'" + "(" * 1000 + "3" + ")" * 1000 + "'"
 PARENS_101 = "'" + "(" * 101 + "3" + ")" * 101 + "'"   # one over the limit of 100
@@ -518,6 +528,29 @@ ROWS = [
     R("yaml-until-false-is-fine", "yaml", T("until: 5", "until: false", UNTIL_5), 0, ": ok"),
     # a number where the language allows one stays allowed
     R("yaml-definition-a-number-is-fine", "yaml", hand_size("2"), 0, ": ok"),
+
+    # ---- rulesets: words templates (a definition's or procedure's words:) ----------------
+    R("yaml-words-unknown-placeholder", "yaml", WORDS_Q, 1,
+      (at(WORDS_Q, "{q}"), "{q} names no parameter of 'next_turn' (its parameters: s)")),
+    R("yaml-words-unknown-placeholder-in-the-negative", "yaml",
+      next_turn_words("the turn passes from {s}|the turn stays with {t}"), 1,
+      (at(next_turn_words("the turn passes from {s}|the turn stays with {t}"), "{t}"),
+       "{t} names no parameter")),
+    R("yaml-words-a-number-placeholder", "yaml",
+      T("hand_size: option.hand_cards",
+        "hand_size: {value: option.hand_cards, words: \"{0} cards\"}"), 1,
+      "{0} names no parameter of 'hand_size' (it has no parameters)"),
+    R("yaml-words-unknown-conversion", "yaml", next_turn_words("the seat after {s:plural}"), 1,
+      "':plural' is not a form of words"),
+    R("yaml-words-unclosed-bracket", "yaml", next_turn_words("the seat after {s}[, or {s}"), 1,
+      (at(next_turn_words("the seat after {s}[, or {s}"), "[, or"), "never closed")),
+    R("yaml-words-brace-naming-nothing", "yaml", next_turn_words("the seat after { s }"), 1,
+      "a '{' that names no parameter"),
+    R("yaml-words-of-a-procedure", "yaml", PROC_WORDS, 1,
+      (at(PROC_WORDS, "{who}"), "{who} names no parameter of 'mix' (its parameters: s)")),
+    R("yaml-words-that-fit-are-fine", "yaml",
+      next_turn_words("the seat after {s}|not the seat after {s}[ ({s:'s} left)]"), 0,
+      ": ok"),
 
     # ---- rulesets: extends -------------------------------------------------------------
     R("yaml-extends-itself", "yaml", ext(FILE), 1, "extends cycle"),
