@@ -157,6 +157,11 @@ def next_turn_words(words: str) -> str:
 WORDS_Q = next_turn_words("the seat after {q}")
 PROC_WORDS = T("setup:", "procedures:\n  mix(s):\n    words: \"{who} shuffles\"\n    do:\n"
                "      - shuffle: deck\nsetup:", with_setup("  - call: mix(turn)\n"))
+def pack(spec: str) -> str:
+    """The tiny ruleset with ``cards: SPEC``."""
+    return T("rulekit: 1\n", f"rulekit: 1\ncards: {spec}\n")
+
+
 LONG_SUM = " + ".join(["1"] * 2000)                  # 7997 characters
 PARENS_1000 = "'" + "(" * 1000 + "3" + ")" * 1000 + "'"
 PARENS_101 = "'" + "(" * 101 + "3" + ")" * 101 + "'"   # one over the limit of 100
@@ -439,6 +444,46 @@ ROWS = [
     R("yaml-alias-to-no-rank", "yaml",
       T("rulekit: 1\n", "rulekit: 1\ncards: {aliases: {'1': Z}}\n"),
       1, "'Z' is not one of the ranks"),
+    # names that would make two cards look alike, or card text read another way
+    R("yaml-suit-cyrillic-en-beside-latin-h", "yaml", pack('{suits: "C D H Н"}'), 1,
+      (at(pack('{suits: "C D H Н"}'), "Н"), "the suit 'H' (Latin letters) and the suit 'Н' "
+       "(Cyrillic letters) look alike")),
+    R("yaml-rank-greek-kappa-beside-latin-k", "yaml", pack("{ranks: [2, 3, K, Κ]}"), 1,
+      "the rank 'K' (Latin letters) and the rank 'Κ' (Greek letters) look alike"),
+    R("yaml-suit-with-a-right-to-left-mark", "yaml", pack('{suits: [C, D, H, "S\\u200f"]}'), 1,
+      "holds an invisible or control character (U+200F RIGHT-TO-LEFT MARK)"),
+    R("yaml-rank-with-a-zero-width-space", "yaml", pack('{ranks: ["2", "2\\u200b", "3"]}'), 1,
+      "U+200B ZERO WIDTH SPACE"),
+    R("yaml-rank-mixing-scripts", "yaml", pack('{ranks: "2 3 Kы"}'), 1,
+      (at(pack('{ranks: "2 3 Kы"}'), "Kы"), "mixes Cyrillic and Latin letters")),
+    R("yaml-rank-fullwidth", "yaml", pack('{ranks: "2 3 Ｑ"}'), 1,
+      "holds a character with a plainer form ('Q')"),
+    R("yaml-symbol-with-a-variation-selector", "yaml",
+      pack('{symbols: {C: ♣, D: ♦, H: "♥\\ufe0f", S: ♠}}'), 1,
+      "the symbol '♥\ufe0f' holds an invisible or control character"),
+    R("yaml-extra-card-like-a-cyrillic-card", "yaml",
+      pack('{ranks: [2, 3, "К", "Н"], extra: {KH: 1}}'), 1,
+      "cards.extra: 'KH' looks like the card КH"),
+    R("yaml-cyrillic-pack-is-fine", "yaml", pack('{ranks: "6 7 8 9 10 В Д К Т", aliases: {}}'),
+      0, ": ok"),
+    R("yaml-cyrillic-aliases-of-latin-ranks-are-fine", "yaml",
+      pack('{aliases: {"10": T, "В": J, "Д": Q, "К": K}}'), 0, ": ok"),
+    # an alias that can never be used, or that stands for another card than it says
+    R("yaml-alias-that-is-a-rank-name", "yaml", pack("{aliases: {J: T}}"), 1,
+      (at(pack("{aliases: {J: T}}"), "J: T"), "'J' is the name of rank 'J' already, so it "
+       "can never be used")),
+    R("yaml-alias-its-own-rank-in-lower-case", "yaml", pack("{aliases: {t: T}}"), 1,
+      "'t' is the name of rank 'T' already"),
+    R("yaml-alias-shadowed-by-another-in-other-case", "yaml", pack("{aliases: {x: A, X: K}}"),
+      1, "'x' cannot stand for rank 'A': 'xC' reads as KC"),
+    R("yaml-alias-like-a-rank-in-another-script", "yaml", pack('{aliases: {"Т": A}}'), 1,
+      "the rank 'T' (Latin letters) and the alias 'Т' (Cyrillic letters) look alike"),
+    R("yaml-alias-empty", "yaml", pack("{aliases: {'': T}}"), 1, "the alias '' is empty"),
+    R("yaml-alias-with-a-space", "yaml", pack("{aliases: {'1 0': T}}"), 1,
+      "the alias '1 0' holds a space"),
+    R("yaml-symbol-that-breaks-an-alias", "yaml",
+      pack("{symbols: {C: '1', D: ♦, H: ♥, S: ♠}}"), 1,
+      "'10' cannot stand for rank 'T': '10C' reads as no card"),
     R("yaml-start-step-missing", "yaml", T("start: play_turn", "start: nope"), 1,
       "'nope' does not exist"),
 
@@ -1120,6 +1165,9 @@ ROWS = [
     R("typed-a-comma-takes-no-action", "typed", ",", 1, "abandoned after",
       argv=MATTIS_HUMAN, absent=("seat 0: stock",)),
     R("typed-a-number-is-fine", "typed", "1", 1, ("seat 1: play 2C", "abandoned after 2 actions")),
+    R("typed-a-cyrillic-look-alike-card", "typed", "play 2С", 1, ("bad card '2С'", WAITED)),
+    R("typed-a-card-with-a-right-to-left-mark", "typed", "play 2C\u200f", 1,
+      ("bad card", WAITED)),
     R("typed-invalid-utf-8-in-a-process", "process", b"\xff\xfe\n", 1, "abandoned after",
       argv=TYPED),
 
@@ -1131,6 +1179,11 @@ ROWS = [
         ("int-7", 7), ("none", None), ("float-7", 7.0), ("true", True), ("bytes", b"QS"),
         ("list", ["QS"])]],
     R("card-long-text", "card", "AS" * 5000, CE, "bad card"),
+    # text with a character no name of the pack holds names no card, not another one
+    *[R(f"card-{label}", "card", text, CE, "bad card") for label, text in [
+        ("long-s-upper-cases-to-s", "Qſ"), ("cyrillic-dze", "QЅ"), ("cyrillic-es", "2С"),
+        ("right-to-left-mark", "QS\u200f"), ("zero-width-space", "Q\u200bS"),
+        ("sharp-s", "Qß"), ("dotless-i", "ıS"), ("ligature-st", "ﬆ")]],
     R("card-10-hearts-is-fine", "card", "10♥", "TH", ""),
     R("card-hearts-10-is-fine", "card", "♥10", "TH", ""),
     R("card-lower-case-is-fine", "card", "qs", "QS", ""),

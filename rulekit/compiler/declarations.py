@@ -19,6 +19,7 @@ from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SU
                      STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, OptionRange, Procedure,
                      VarDecl, ZoneDecl)
 from .context import CompileContext
+from .notation import check_notation
 
 _STAND_IN = {"bool": False, "int": 0, "list": []}
 _EXTRA_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
@@ -93,7 +94,9 @@ def declare_cards(c: CompileContext) -> Cards:
             c.err(("cards", "values", key), f"cards.values: '{key}' is not a card, {kinds} of "
                   f"this pack (ranks {' '.join(ranks)}; suits {' '.join(suits)}"
                   f"{'; extra ' + ' '.join(extra) if extra else ''})")
-    return Cards(ranks, suits, symbols, red, aliases, values, cards.get("packs", 1), extra)
+    pack = Cards(ranks, suits, symbols, red, aliases, values, cards.get("packs", 1), extra)
+    check_notation(c, cards, pack)
+    return pack
 
 
 def declare(c: CompileContext) -> None:
