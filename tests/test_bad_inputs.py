@@ -244,10 +244,35 @@ class Api:
     def game(self):
         return self.mattis.new_game(seed=1)
 
+    @property
+    def tiny_path(self) -> str:
+        return str(DATA / "tiny.yaml")
+
     def write(self, name: str, text: str) -> str:
         path = self.w / name
         path.write_text(text, encoding="utf-8")
         return str(path)
+
+    @property
+    def bridge(self):
+        """rulekit.openspiel (OpenSpiel is among the test extras)."""
+        from rulekit import openspiel
+        return openspiel
+
+    @property
+    def spiel(self):
+        """The tiny ruleset as an OpenSpiel game of two seats (loaded once)."""
+        if "spiel" not in _CACHE:
+            _CACHE["spiel"] = self.bridge.load_game(str(DATA / "tiny.yaml"), players=2)
+        return _CACHE["spiel"]
+
+    @property
+    def spiel_dealt(self):
+        """A state of :attr:`spiel` after the deal (the first outcome each time)."""
+        state = self.spiel.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        return state
 
     def finished(self):
         game = self.tiny.new_game(seed=1)
@@ -278,6 +303,7 @@ def R(id, kind, given, expect, fragment, **extra) -> Row:
 
 E = (rulekit.RulesetError, ValueError)      # a bad argument to load / evaluate: either
 RE, VE, IA, CE = rulekit.RulesetError, ValueError, rulekit.IllegalAction, rulekit.CardError
+PE = rulekit.errors.ParameterError         # a RulesetError and a ValueError
 TYPED = ("play", "{tiny}", "--agent", "all=random",
          "--seed", "1", "--human", "1", "--dealer", "0", "--deck", " ".join(PACK),
          "--ascii")
@@ -1268,6 +1294,68 @@ ROWS = [
     R("api-view-text", "api", lambda A: A.game.view("0"), VE, "'0'"),
     R("api-view-none", "api", lambda A: A.game.view(None), VE, "None"),
     R("api-parse-card-7", "api", lambda A: A.mattis.parse_card(7), CE, "bad card '7'"),
+
+    # ---- the OpenSpiel bridge: rulekit's own exceptions, never OpenSpiel's C++ text ---------
+    R("openspiel-players-9", "api", lambda A: A.bridge.load_game(A.tiny_path, players=9),
+      PE, "tiny is for 2 to 4 players, not 9", absent=(".cc:",)),
+    R("openspiel-players-text", "api", lambda A: A.bridge.load_game(A.tiny_path, players="2"),
+      PE, "tiny is for 2 to 4 players, not '2'"),
+    R("openspiel-players-true", "api", lambda A: A.bridge.load_game(A.tiny_path, players=True),
+      PE, "not True"),
+    R("openspiel-unknown-parameter", "api",
+      lambda A: A.bridge.RulekitGame({"ruleset": A.tiny_path, "bogus": 1}), PE,
+      "unknown parameter 'bogus'; the parameters are: ruleset, players, options, max_actions"),
+    R("openspiel-parameters-not-a-dict", "api", lambda A: A.bridge.RulekitGame([1]), PE,
+      "the game's parameters are a dict"),
+    R("openspiel-no-ruleset", "api", lambda A: A.bridge.RulekitGame({}), PE, "give the ruleset"),
+    R("openspiel-options-a-list", "api",
+      lambda A: A.bridge.load_game(A.tiny_path, options=[1]), PE,
+      "options must be name:value;name:value text or a dict"),
+    R("openspiel-options-text-without-value", "api",
+      lambda A: A.bridge.RulekitGame({"ruleset": A.tiny_path, "options": "pass_left"}), PE,
+      "'pass_left' is not name:value"),
+    R("openspiel-option-unknown", "api",
+      lambda A: A.bridge.load_game(A.tiny_path, options={"nope": 1}), RE, "unknown option 'nope'"),
+    R("openspiel-max-actions-zero", "api",
+      lambda A: A.bridge.load_game(A.tiny_path, max_actions=0), PE,
+      "max_actions must be a whole number from 1 to 1000000, not 0"),
+    R("openspiel-unknown-ruleset", "api", lambda A: A.bridge.load_game("nope"), RE,
+      "unknown ruleset 'nope'"),
+    R("openspiel-observer-parameters", "api",
+      lambda A: A.spiel.make_py_observer(None, {"x": 1}), PE, "observation parameters"),
+    R("openspiel-deserialize-garbage", "api", lambda A: A.spiel.deserialize_state("garbage"),
+      PE, "not a serialized state of a rulekit game", absent=(".cc:",)),
+    *[R(f"openspiel-action-id-{label}", "api",
+        (lambda A, v=value: A.spiel_dealt.apply_action(v)), IA, fragment, absent=(".cc:",))
+      for label, value, fragment in [
+          ("negative", -1, "action id -1: an action id is a whole number"),
+          ("text", "x", "action id 'x'"), ("none", None, "action id None"),
+          ("true", True, "action id True"), ("float", 1.5, "action id 1.5"),
+          ("of-31-digits", 10 ** 30, "an action id is a whole number"),
+          ("not-legal-now", 1000, "action id 1000 is not legal now; legal: [")]],
+    R("openspiel-chance-outcome-negative", "api",
+      lambda A: A.spiel.new_initial_state().apply_action(-1), IA, "action id -1",
+      absent=(".cc:",)),
+    R("openspiel-chance-outcome-not-possible", "api",
+      lambda A: A.spiel.new_initial_state().apply_action(99), IA,
+      "chance outcome 99 is not possible now"),
+    R("openspiel-child-of-an-illegal-id", "api", lambda A: A.spiel_dealt.child(-5), IA,
+      "action id -5"),
+    R("openspiel-action-to-string-out-of-range", "api",
+      lambda A: A.spiel_dealt.action_to_string(99999), IA, "the action ids of this game are 0 to"),
+    R("openspiel-string-to-action-unknown", "api",
+      lambda A: A.spiel_dealt.string_to_action("fly away"), IA,
+      "'fly away' is not the text of an action legal now; legal: ['play"),
+    R("openspiel-undo", "api", lambda A: A.spiel_dealt.undo_action(0, 0), IA, "cannot undo"),
+    R("openspiel-joint-actions", "api", lambda A: A.spiel_dealt.apply_actions([0, 1]), IA,
+      "sequential"),
+    *[R(f"openspiel-{name}-seat-9", "api", (lambda A, n=name: getattr(A.spiel_dealt, n)(9)),
+        PE, f"{name}: seat 9 does not exist (seats 0 to 1)", absent=(".cc:",))
+      for name in ("observation_string", "information_state_string", "observation_tensor",
+                   "legal_actions", "player_return")],
+    R("openspiel-observation-at-a-chance-node", "api",
+      lambda A: A.spiel.new_initial_state().observation_string(), PE,
+      "observation_string: no seat is to act at a chance node: give the seat"),
 ]
 
 
