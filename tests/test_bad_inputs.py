@@ -507,6 +507,13 @@ ROWS = [
     R("yaml-alias-empty", "yaml", pack("{aliases: {'': T}}"), 1, "the alias '' is empty"),
     R("yaml-alias-with-a-space", "yaml", pack("{aliases: {'1 0': T}}"), 1,
       "the alias '1 0' holds a space"),
+    # a name the language reads first can never be used by a zone, variable or definition
+    R("yaml-definition-named-players-is-shadowed", "yaml",
+      T(HAND_SIZE, HAND_SIZE + "\n  players: 3"), 0,
+      ("warning: definition 'players' is never used", "is a name of the language")),
+    R("yaml-variable-named-dealer-is-shadowed", "yaml",
+      T("turn: {type: seat}", "turn: {type: seat}\n  dealer: {type: seat}"), 0,
+      ("variable 'dealer' is never used", "is a name of the language (the dealer)")),
     R("yaml-symbol-that-breaks-an-alias", "yaml",
       pack("{symbols: {C: '1', D: ♦, H: ♥, S: ♠}}"), 1,
       "'10' cannot stand for rank 'T': '10C' reads as no card"),
