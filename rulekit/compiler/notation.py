@@ -4,8 +4,9 @@ Card text is typed by people and read from decks and records, so every name the 
 gives (a rank, a suit, a symbol, an alias, an extra card) must be plain to read and to
 type: no invisible character (a right-to-left mark, a zero-width space), no character
 with a plainer form (fullwidth ``Ｑ``), one script per name, and no two names of ranks
-(or of suits) that look alike (a Latin ``H`` and a Cyrillic ``Н``); and an alias or a symbol must read as
-the card it stands for (an alias that is a rank's name already can never be used).
+(or of suits) that look alike (a Latin ``H`` and a Cyrillic ``Н``); and an alias or a
+symbol must read as the card it stands for (an alias that is a rank's name already can
+never be used).
 Each problem is an error at the name's ``file:line:col``.
 """
 from __future__ import annotations

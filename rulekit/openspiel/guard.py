@@ -1,8 +1,9 @@
 """The checks of what a caller gives a bridged state, before OpenSpiel's C++ sees it.
 
-OpenSpiel checks some arguments itself, in C++, and answers with its own text (``spiel.cc:446
-action_id != kInvalidAction``, ``player < NumPlayers()``) or a pybind ``TypeError``; other
-arguments it passes on unchecked (``legal_actions(9)`` of two seats is ``[]``). The
+OpenSpiel checks some arguments itself, in C++, and answers with its own text
+(``spiel.cc:446 action_id != kInvalidAction``, ``player < NumPlayers()``) or a pybind
+``TypeError``; other arguments it passes on unchecked (``legal_actions(9)`` of two seats
+is ``[]``). The
 :class:`Guarded` mixin checks them first, in Python, so that a caller gets rulekit's
 own exception in words: :class:`~rulekit.errors.IllegalAction` for an action id that
 is not one (not a whole number, negative, ``True``), not legal now, or asks for what
@@ -42,13 +43,15 @@ class Guarded:
     # ---- seats ---------------------------------------------------------------------
     def _seat(self, player, what: str, chance: bool = False) -> int:
         """``player`` if it is a seat of the game (or, with ``chance``, the chance
-        player); else ParameterError."""
+        player or the current player, whatever it is: OpenSpiel's own code asks
+        ``legal_actions(state.current_player())`` at the end too); else ParameterError."""
         n = self._c.spec.n
         try:
             p = operator.index(player) if player.__class__ is not bool else None
         except TypeError:
             p = None
-        if p is not None and (0 <= p < n or (chance and p == pyspiel.PlayerId.CHANCE)):
+        if p is not None and (0 <= p < n or (chance and p in (pyspiel.PlayerId.CHANCE,
+                                                               self.current_player()))):
             return p
         raise ParameterError(f"{what}: seat {player!r} does not exist (seats 0 to {n - 1})")
 
