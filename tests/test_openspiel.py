@@ -255,9 +255,9 @@ def test_a_record_of_a_game_with_draws_after_the_deal_is_refused(tmp_path):
 def test_bad_input_gets_a_clear_error():
     with pytest.raises(RulesetError, match="unknown ruleset"):
         openspiel.load_game("no_such_game")
-    with pytest.raises(ValueError, match="is for 2 to 6 players, not 9"):
+    with pytest.raises(openspiel.ParameterError, match="is for 2 to 6 players, not 9"):
         openspiel.load_game("durak", players=9)
-    with pytest.raises(ValueError, match="not name:value"):
+    with pytest.raises(openspiel.ParameterError, match="not name:value"):
         pyspiel.load_game("rulekit", {"ruleset": "durak", "options": "transfer"})
     game = pyspiel.load_game("rulekit", {"ruleset": "durak", "players": 3,
                                          "options": "transfer=true"})
@@ -271,6 +271,19 @@ def test_bad_input_gets_a_clear_error():
     state = dealt(game, random.Random(1))
     with pytest.raises(IllegalAction, match="action id 1000 is not legal now; legal"):
         state.apply_action(1000)
+    # what OpenSpiel's C++ checked (its own text) or let through is checked first
+    with pytest.raises(IllegalAction, match="action id -1: an action id is a whole number"):
+        state.apply_action(-1)
+    with pytest.raises(openspiel.ParameterError, match="seat 3 does not exist"):
+        state.observation_string(3)
+    with pytest.raises(openspiel.ParameterError, match="seat 3 does not exist"):
+        state.legal_actions(3)                  # OpenSpiel's own answer: []
+    import numpy as np
+    first = state.legal_actions()[0]
+    text = state.action_to_string(first)
+    assert state.string_to_action(text) == first
+    state.apply_action(np.int64(first))        # numpy's whole numbers are action ids too
+    assert state.history()[-1] == first
 
 
 def test_the_mcts_bot_plays_a_whole_game_of_the_smallest_ruleset():

@@ -93,7 +93,7 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
         failed = d is None
     if "legal" in adata:
-        c.expr(path + ("legal",), scope)         # checked here, run by the hot path
+        c.expr(path + ("legal",), scope, "bool")     # checked here, run by the hot path
     private = None
     if adata.get("private", False) is not False:   # what the other seats see instead
         said = adata["private"]
@@ -178,7 +178,8 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
             c.step_actions = [str(a) for a in sdata.get("actions") or []]
             try:
                 u = c.expr(path + ("until",), Scope(locals=after.locals,
-                                                    specials=frozenset({"actor", "last_action"})))
+                                                    specials=frozenset({"actor", "last_action"})),
+                           "bool")
             finally:
                 c.step_actions = None
             until = c.fn(u.code) if u else None
@@ -227,7 +228,7 @@ def _transitions(c: CompileContext, path, sdata, after: Scope, transitions: list
                 continue
             code = "True"
             if "if" in tdata:
-                cnd = c.expr(tp + ("if",), after)
+                cnd = c.expr(tp + ("if",), after, "bool")
                 code = cnd.code if cnd else "True"
             do_t = c.effects(tp + ("do",), after)
             transitions.append(Transition(do_t, None, tdata["goto"],

@@ -34,6 +34,7 @@ PRIMITIVES: dict[str, Callable] = {}
 
 TEXT = {"type": "string"}
 EXPR = {"$ref": "#/$defs/expr"}
+COND = {"$ref": "#/$defs/cond"}      # a condition: text or true/false, never a number
 
 
 def effect(key: str, form: str, value: dict, doc_form: str, doc: str, example: str,
@@ -95,4 +96,5 @@ def cards_or_card(v) -> bool:
 
 # the shared helpers of the effect families
 __all__ = ["Effect", "EFFECTS", "PRIMITIVES", "GameOver", "effect", "primitive", "indent",
-           "listy", "cards_or_card", "effects_text", "schema_branches", "TEXT", "EXPR"]
+           "listy", "cards_or_card", "effects_text", "schema_branches", "TEXT", "EXPR",
+           "COND"]
