@@ -312,3 +312,30 @@ def test_the_mcts_bot_plays_a_whole_game_of_the_smallest_ruleset():
             state.apply_action(rng.choice(state.legal_actions()))
     assert moves > 5 and state.rulekit_game.result.status == "finished"
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_a_serialized_state_is_read_without_running_anything(tmp_path):
+    """game.deserialize_state reads the pickled part without unpickling it: a crafted
+    text naming any other callable is refused before it runs; a state of another game
+    is refused; a real one comes back whole."""
+    import base64
+    import os
+    import pickle
+    from rulekit.errors import ParameterError
+    game = openspiel.load_game("mattis", players=3)
+    state = dealt(game, random.Random(5))
+    text = state.serialize()
+    back = game.deserialize_state(text)
+    assert back.serialize() == text and str(back) == str(state)
+    flag = tmp_path / "ran"
+
+    class Evil:
+        def __reduce__(self):
+            return (os.mkdir, (str(flag),))
+    crafted = "history=\nmove_number=0\n__dict__=" + base64.b64encode(
+        pickle.dumps({"_c": Evil()})).decode()
+    with pytest.raises(ParameterError, match="not a serialized state"):
+        game.deserialize_state(crafted)
+    assert not flag.exists()
+    with pytest.raises(ParameterError, match="another game"):
+        openspiel.load_game("mattis", players=4).deserialize_state(text)

@@ -28,6 +28,7 @@ except ImportError as exc:                 # say how to get it, not just its nam
 
 from ..errors import ParameterError
 from ..limits import MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
+from .guard import serialized_ids
 from .moves import Layout
 from .observe import Observer
 from .state import RulekitState
@@ -176,14 +177,24 @@ class RulekitGame(pyspiel.Game):
         return RulekitState(self, self.spec)
 
     def deserialize_state(self, text: str) -> RulekitState:
-        """The state ``text`` (from ``state.serialize()``) stands for; ParameterError for
-        text that is not a serialized state."""
+        """The state ``text`` (from ``state.serialize()``) stands for, rebuilt by applying
+        its action ids to a new state of this game; ParameterError for text that is not
+        a serialized state of this game, IllegalAction for an id that is not legal.
+        The text is data from anyone: its pickled part is read by
+        :func:`.guard.serialized_ids`, which calls nothing (never pickle's own loads)."""
         pieces = text.split("\n") if isinstance(text, str) else []
         if len(pieces) != 3 or not all(piece.startswith(key) for piece, key in
                                        zip(pieces, ("history=", "move_number=", "__dict__="))):
             raise ParameterError(f"not a serialized state of a rulekit game (three lines: "
                                  f"history=, move_number=, __dict__=): {text!r}"[:300])
-        return super().deserialize_state(text)
+        params, ids = serialized_ids(pieces[2][len("__dict__="):])
+        if params != self.spec.params:
+            raise ParameterError("a serialized state of another game (its parameters: "
+                                 f"{params!r})"[:300])
+        state = self.new_initial_state()
+        for a in ids:
+            state.apply_action(a)
+        return state
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         """The observer of information states (``perfect_recall``) or observations."""

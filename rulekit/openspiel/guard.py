@@ -151,3 +151,41 @@ class Guarded:
     def apply_actions_with_legality_checks(self, actions) -> None:
         """Refused, as :meth:`apply_actions`."""
         self.apply_actions(actions)
+
+
+def serialized_ids(blob: str) -> tuple:
+    """``(params, ids)`` of the pickled part of a serialized state (base64 of a pickle
+    of ``{"_c": _restore(params, ids)}``, as :meth:`Core.__reduce__` writes it), read
+    without running anything: the only callable the pickle may name is that
+    ``_restore``, which here only captures its arguments; params must be a dict of
+    names to texts and numbers, ids a list of whole numbers. Raises ParameterError."""
+    import base64
+    import binascii
+    import io
+    import pickle
+
+    class Captured(tuple):
+        pass
+
+    class Only(pickle.Unpickler):
+        def find_class(self, module, name):
+            if (module, name) == ("rulekit.openspiel.state", "_restore"):
+                return lambda params, ids: Captured((params, ids))
+            raise pickle.UnpicklingError(f"{module}.{name} may not be named")
+
+    bad = ParameterError("not a serialized state of a rulekit game: its __dict__ part is "
+                         "not one")
+    try:
+        data = Only(io.BytesIO(base64.b64decode(blob.encode("ascii"), validate=True))).load()
+    except (ValueError, binascii.Error, pickle.UnpicklingError, EOFError, TypeError,
+            AttributeError, IndexError, KeyError, MemoryError, RecursionError):
+        raise bad from None
+    value = data.get("_c") if isinstance(data, dict) and len(data) == 1 else None
+    if not isinstance(value, Captured):
+        raise bad
+    params, ids = value
+    if not (isinstance(params, dict) and all(isinstance(k, str) and type(v) in (str, int)
+                                             for k, v in params.items())
+            and isinstance(ids, list) and all(type(i) is int for i in ids)):
+        raise bad
+    return params, ids
