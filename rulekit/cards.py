@@ -8,6 +8,7 @@ A card is text: a rank name followed by a suit name (``'7H'``), an extra card's 
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import CardError
@@ -21,6 +22,90 @@ STANDARD_ALIASES = {"10": "T"}
 
 
 COPY_MARK = "#"     # the second copy of QS in a game of two packs is QS#2
+
+# Unicode's default-ignorable code points outside the categories C and Z (which are
+# refused whole): variation selectors, fillers, the combining grapheme joiner ...
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+              (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0x1BCA0, 0x1BCA3),
+              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+# scripts written together in one language count as one (Japanese kana with kanji)
+_SCRIPT_FAMILY = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK", "BOPOMOFO": "CJK",
+                  "IDEOGRAPHIC": "CJK", "HALFWIDTH": "CJK"}
+
+
+def _invisible(ch: str) -> bool:
+    """Whether ``ch`` shows nothing of its own: a control, format (bidi marks, zero
+    width), space, separator, private or unassigned character, or a default-ignorable
+    one (a variation selector)."""
+    n = ord(ch)
+    return unicodedata.category(ch)[0] in "CZ" or any(a <= n <= b for a, b in _IGNORABLE)
+
+
+def script_of(ch: str) -> str | None:
+    """The script of letter ``ch`` (``LATIN``, ``CYRILLIC``, ``GREEK``, ``CJK``...), from
+    its Unicode name; None for a character that is not a letter (digits, symbols)."""
+    if not unicodedata.category(ch).startswith("L"):
+        return None
+    word = unicodedata.name(ch, "UNKNOWN ?").split()[0]
+    return None if word == "MODIFIER" else _SCRIPT_FAMILY.get(word, word)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (a rank, suit, symbol, alias or extra card's name) cannot be a name
+    of the pack, in words, or None: empty, an invisible character (a right-to-left mark,
+    a zero-width space, a control character, a space), a character with a plainer form
+    (fullwidth ``Ｑ``, ``①``, a ligature), or letters of two scripts (Latin and Cyrillic)."""
+    if not name:
+        return "is empty"
+    for ch in name:
+        if ch.isspace():
+            return "holds a space: card text is read word by word"
+        if _invisible(ch):
+            return (f"holds an invisible or control character (U+{ord(ch):04X} "
+                    f"{unicodedata.name(ch, 'unnamed')}), so that it would look like "
+                    "another name")
+    if unicodedata.normalize("NFKC", name) != name:
+        plain = unicodedata.normalize("NFKC", name)
+        return (f"holds a character with a plainer form ({plain!r}): people type that "
+                "one; write the name with it")
+    scripts = sorted({s for s in map(script_of, name) if s})
+    if len(scripts) > 1:
+        return (f"mixes {scripts[0].title()} and {scripts[1].title()} letters, so that it "
+                "would look like another name")
+    return None
+
+
+# letters of other scripts that look like a Latin letter or a digit, in upper case (from
+# Unicode's confusables: Cyrillic, Greek, Armenian, Cherokee); a name of several
+# scripts is refused whole (:func:`name_problem`), so these are what is left to compare
+_LOOKS_LIKE = {pair[0]: pair[1] for pair in (
+    "АA ВB ЕE ЅS ІI ЈJ КK МM НH ОO РP СC ТT УY ХX ҮY ԚQ ԜW ӀI ҺH ԀD З3 "
+    "ΑA ΒB ΕE ΖZ ΗH ΙI ΚK ΜM ΝN ΟO ΡP ΤT ΥY ΧX ϹC \u037fJ ϜF ՕO ՍU ԼL "
+    "ᎪA ᏴB ᏟC ᎠD ᎬE ᏀG ᎻH ᎫJ ᏦK ᏞL ᎷM ᏢP ᏚS ᎢT ᏙV ᏔW ᏃZ").split()}
+
+
+def skeleton(text: str) -> str:
+    """``text`` in upper case with each letter that looks like a Latin letter (or a
+    digit) replaced by it: texts with one skeleton look alike."""
+    return "".join(_LOOKS_LIKE.get(ch, ch) for ch in text.upper())
+
+
+def look_alike(a: str, b: str) -> bool:
+    """Whether texts ``a`` and ``b`` differ (in any case) but look alike: Latin ``KH``
+    and ``KН`` with a Cyrillic En, Greek ``Κ`` and Latin ``K``."""
+    return a.upper() != b.upper() and skeleton(a) == skeleton(b)
+
+
+def first_look_alike(named: list) -> tuple | None:
+    """The first two entries ``(text, what)`` of ``named`` whose texts look alike
+    (:func:`look_alike`) but name different things (``what`` differs), or None."""
+    seen: dict = {}
+    for text, what in named:
+        for other, other_what in seen.get(skeleton(text), ()):
+            if other_what != what and look_alike(other, text):
+                return (other, other_what), (text, what)
+        seen.setdefault(skeleton(text), []).append((text, what))
+    return None
 
 
 @dataclass
@@ -75,6 +160,14 @@ class Cards:
                 self.value_of[card] = v.get(face, 0)
                 base += 1
         self._upper = {c.upper(): c for c in self.pack}
+        # the characters card text may hold: those of the names, in either case; any
+        # other (a look-alike letter, an invisible mark, a long s) names no card
+        typed = set("0123456789" + COPY_MARK)
+        for name in [*self.ranks, *self.suits, *self.symbols.values(), *self.aliases,
+                     *self.extra]:
+            for ch in str(name):
+                typed.update(x for x in (ch, ch.upper(), ch.lower()) if len(x) == 1)
+        self._typed = frozenset(typed)
         self.ranked = {c: r for c, r in self.rank_of.items() if r is not None}
         self._copies: dict = {}                       # face -> its cards, first copy first
         for c in self.pack:
@@ -90,10 +183,14 @@ class Cards:
     def lookup(self, text) -> str | None:
         """The card ``text`` names, or None: case-insensitive, rank aliases (``10h``),
         suit symbols (``♥10``) and suit first (``H10``) accepted; a copy after its face
-        (``QS#2``, ``♠Q#2``)."""
+        (``QS#2``, ``♠Q#2``). Text with a character that no name of the pack holds (a
+        Cyrillic letter that looks Latin, a right-to-left mark, ``ſ`` which upper-cases
+        to ``S``) names no card."""
         if not isinstance(text, str):
             return None
         t = text.strip()
+        if not self._typed.issuperset(t):
+            return None
         if self.copies and COPY_MARK in t:           # QS#2: the face, then its copy
             head, _, k = t.rpartition(COPY_MARK)
             face = self.lookup(head) if head and k.isdigit() and k.isascii() else None
@@ -134,6 +231,40 @@ class Cards:
                             f"{alias}) followed by a suit ({' '.join(self.suits)}), e.g. "
                             f"{self.ranks[-1]}{self.suits[-1]}{extra}{copies}")
         return card
+
+    def notation_problems(self) -> list[tuple[str, str, str]]:
+        """Where the notation cannot be read as it says: ``(part, key, message)`` for an
+        alias (``part`` ``aliases``, ``key`` the alias) that is a rank's name already or
+        whose text with a suit (``10H``) reads as another card or none, and for a symbol
+        (``symbols``, the suit) whose text with a rank, either way round (``10♥``,
+        ``♥10``), does not read as that card. One problem per alias or symbol."""
+        out = []
+        names = {r.upper(): r for r in self.ranks}
+        for alias, rank in self.aliases.items():
+            if str(alias).upper() in names:
+                out.append(("aliases", alias, f"cards.aliases: '{alias}' is the name of rank "
+                            f"'{names[str(alias).upper()]}' already, so it can never be used"))
+                continue
+            out += [("aliases", alias, f"cards.aliases: '{alias}' cannot stand for rank "
+                     f"'{rank}': '{text}' reads as {got or 'no card'}")
+                    for text, got in self._misread(((f"{alias}{s}", f"{rank}{s}")
+                                                    for s in self.suits))][:1]
+        for suit, symbol in self.symbols.items():
+            pairs = ((text, f"{r}{suit}") for r in self.ranks
+                     for text in (f"{r}{symbol}", f"{symbol}{r}"))
+            out += [("symbols", suit, f"cards.symbols: the symbol '{symbol}' of suit '{suit}' "
+                     f"cannot be used: '{text}' reads as {got or 'no card'}")
+                    for text, got in self._misread(pairs)][:1]
+        return out
+
+    def _misread(self, pairs):
+        """The first (text, what it reads as) of ``pairs`` (text, the card it must name)
+        that reads otherwise, as a list of at most one."""
+        for text, card in pairs:
+            got = self.lookup(text)
+            if got != card and card in self.rank_of:
+                return [(text, got)]
+        return []
 
     def copies_of(self, card: str) -> list:
         """Every card with ``card``'s face, first copy first (``['QS', 'QS#2']``)."""

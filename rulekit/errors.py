@@ -111,6 +111,20 @@ class RulesetFailure(RulesetError):
         return self.args[0]
 
 
+class ParameterError(RulesetError, ValueError):
+    """A value given to the API of a game that the game does not take: a parameter of a
+    game of the OpenSpiel bridge (a player count, options, ``max_actions``, a parameter
+    it does not have) or a seat that does not exist. One diagnostic (code
+    ``parameter``); ``str()`` is its message. A ValueError too, as such errors were."""
+
+    def __init__(self, message: str):
+        super().__init__([Diagnostic(None, "error", message, "parameter")])
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
 class RecordError(RulekitError):
     """A game record that is not valid JSON or not of the rulekit-record/1 shape."""
 

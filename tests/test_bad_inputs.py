@@ -136,6 +136,32 @@ def hand_size(expr: str) -> str:
     return T(HAND_SIZE, "hand_size: " + expr)
 
 
+def cond_legal(expr: str) -> str:
+    """The tiny ruleset whose action's ``legal`` is ``expr`` (a YAML scalar)."""
+    return T("legal: empty(table) or rank(c) >= 0", "legal: " + expr)
+
+
+LEGAL_5 = cond_legal("5")
+# a step several seats may act at (actors), closed by `until`
+UNTIL_5 = T("    steps:\n", "    steps:\n      window:\n        actors: seats()\n"
+            "        actions: [play]\n        until: 5\n        next: play_turn\n",
+            T("start: play_turn", "start: window"))
+IF_1 = T("if: empty(hand[actor]) and high(table) >= 0", "if: 1")
+def next_turn_words(words: str) -> str:
+    """The tiny ruleset whose definition ``next_turn(s)`` has the words template ``words``."""
+    return T("next_turn(s): left_of(s) if option.pass_left else s",
+             "next_turn(s): {value: \"left_of(s) if option.pass_left else s\", words: \""
+             + words + "\"}")
+
+
+WORDS_Q = next_turn_words("the seat after {q}")
+PROC_WORDS = T("setup:", "procedures:\n  mix(s):\n    words: \"{who} shuffles\"\n    do:\n"
+               "      - shuffle: deck\nsetup:", with_setup("  - call: mix(turn)\n"))
+def pack(spec: str) -> str:
+    """The tiny ruleset with ``cards: SPEC``."""
+    return T("rulekit: 1\n", f"rulekit: 1\ncards: {spec}\n")
+
+
 LONG_SUM = " + ".join(["1"] * 2000)                  # 7997 characters
 PARENS_1000 = "'" + "(" * 1000 + "3" + ")" * 1000 + "'"
 PARENS_101 = "'" + "(" * 101 + "3" + ")" * 101 + "'"   # one over the limit of 100
@@ -218,10 +244,35 @@ class Api:
     def game(self):
         return self.mattis.new_game(seed=1)
 
+    @property
+    def tiny_path(self) -> str:
+        return str(DATA / "tiny.yaml")
+
     def write(self, name: str, text: str) -> str:
         path = self.w / name
         path.write_text(text, encoding="utf-8")
         return str(path)
+
+    @property
+    def bridge(self):
+        """rulekit.openspiel (OpenSpiel is among the test extras)."""
+        from rulekit import openspiel
+        return openspiel
+
+    @property
+    def spiel(self):
+        """The tiny ruleset as an OpenSpiel game of two seats (loaded once)."""
+        if "spiel" not in _CACHE:
+            _CACHE["spiel"] = self.bridge.load_game(str(DATA / "tiny.yaml"), players=2)
+        return _CACHE["spiel"]
+
+    @property
+    def spiel_dealt(self):
+        """A state of :attr:`spiel` after the deal (the first outcome each time)."""
+        state = self.spiel.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        return state
 
     def finished(self):
         game = self.tiny.new_game(seed=1)
@@ -252,6 +303,7 @@ def R(id, kind, given, expect, fragment, **extra) -> Row:
 
 E = (rulekit.RulesetError, ValueError)      # a bad argument to load / evaluate: either
 RE, VE, IA, CE = rulekit.RulesetError, ValueError, rulekit.IllegalAction, rulekit.CardError
+PE = rulekit.errors.ParameterError         # a RulesetError and a ValueError
 TYPED = ("play", "{tiny}", "--agent", "all=random",
          "--seed", "1", "--human", "1", "--dealer", "0", "--deck", " ".join(PACK),
          "--ascii")
@@ -424,6 +476,53 @@ ROWS = [
     R("yaml-alias-to-no-rank", "yaml",
       T("rulekit: 1\n", "rulekit: 1\ncards: {aliases: {'1': Z}}\n"),
       1, "'Z' is not one of the ranks"),
+    # names that would make two cards look alike, or card text read another way
+    R("yaml-suit-cyrillic-en-beside-latin-h", "yaml", pack('{suits: "C D H Н"}'), 1,
+      (at(pack('{suits: "C D H Н"}'), "Н"), "the suit 'H' (Latin letters) and the suit 'Н' "
+       "(Cyrillic letters) look alike")),
+    R("yaml-rank-greek-kappa-beside-latin-k", "yaml", pack("{ranks: [2, 3, K, Κ]}"), 1,
+      "the rank 'K' (Latin letters) and the rank 'Κ' (Greek letters) look alike"),
+    R("yaml-suit-with-a-right-to-left-mark", "yaml", pack('{suits: [C, D, H, "S\\u200f"]}'), 1,
+      "holds an invisible or control character (U+200F RIGHT-TO-LEFT MARK)"),
+    R("yaml-rank-with-a-zero-width-space", "yaml", pack('{ranks: ["2", "2\\u200b", "3"]}'), 1,
+      "U+200B ZERO WIDTH SPACE"),
+    R("yaml-rank-mixing-scripts", "yaml", pack('{ranks: "2 3 Kы"}'), 1,
+      (at(pack('{ranks: "2 3 Kы"}'), "Kы"), "mixes Cyrillic and Latin letters")),
+    R("yaml-rank-fullwidth", "yaml", pack('{ranks: "2 3 Ｑ"}'), 1,
+      "holds a character with a plainer form ('Q')"),
+    R("yaml-symbol-with-a-variation-selector", "yaml",
+      pack('{symbols: {C: ♣, D: ♦, H: "♥\\ufe0f", S: ♠}}'), 1,
+      "the symbol '♥\ufe0f' holds an invisible or control character"),
+    R("yaml-extra-card-like-a-cyrillic-card", "yaml",
+      pack('{ranks: [2, 3, "К", "Н"], extra: {KH: 1}}'), 1,
+      "cards.extra: 'KH' looks like the card КH"),
+    R("yaml-cyrillic-pack-is-fine", "yaml", pack('{ranks: "6 7 8 9 10 В Д К Т", aliases: {}}'),
+      0, ": ok"),
+    R("yaml-cyrillic-aliases-of-latin-ranks-are-fine", "yaml",
+      pack('{aliases: {"10": T, "В": J, "Д": Q, "К": K}}'), 0, ": ok"),
+    # an alias that can never be used, or that stands for another card than it says
+    R("yaml-alias-that-is-a-rank-name", "yaml", pack("{aliases: {J: T}}"), 1,
+      (at(pack("{aliases: {J: T}}"), "J: T"), "'J' is the name of rank 'J' already, so it "
+       "can never be used")),
+    R("yaml-alias-its-own-rank-in-lower-case", "yaml", pack("{aliases: {t: T}}"), 1,
+      "'t' is the name of rank 'T' already"),
+    R("yaml-alias-shadowed-by-another-in-other-case", "yaml", pack("{aliases: {x: A, X: K}}"),
+      1, "'x' cannot stand for rank 'A': 'xC' reads as KC"),
+    R("yaml-alias-like-a-rank-in-another-script", "yaml", pack('{aliases: {"Т": A}}'), 1,
+      "the rank 'T' (Latin letters) and the alias 'Т' (Cyrillic letters) look alike"),
+    R("yaml-alias-empty", "yaml", pack("{aliases: {'': T}}"), 1, "the alias '' is empty"),
+    R("yaml-alias-with-a-space", "yaml", pack("{aliases: {'1 0': T}}"), 1,
+      "the alias '1 0' holds a space"),
+    # a name the language reads first can never be used by a zone, variable or definition
+    R("yaml-definition-named-players-is-shadowed", "yaml",
+      T(HAND_SIZE, HAND_SIZE + "\n  players: 3"), 0,
+      ("warning: definition 'players' is never used", "is a name of the language")),
+    R("yaml-variable-named-dealer-is-shadowed", "yaml",
+      T("turn: {type: seat}", "turn: {type: seat}\n  dealer: {type: seat}"), 0,
+      ("variable 'dealer' is never used", "is a name of the language (the dealer)")),
+    R("yaml-symbol-that-breaks-an-alias", "yaml",
+      pack("{symbols: {C: '1', D: ♦, H: ♥, S: ♠}}"), 1,
+      "'10' cannot stand for rank 'T': '10C' reads as no card"),
     R("yaml-start-step-missing", "yaml", T("start: play_turn", "start: nope"), 1,
       "'nope' does not exist"),
 
@@ -484,6 +583,58 @@ ROWS = [
     R("yaml-heuristic-sometimes-null", "yaml", NULL_HEURISTIC, 1,
       ("aborted", "the heuristic of phase main: for seat", "gives null, not a number"),
       argv=("play", "{file}", "--seed", "1", "--quiet", "--agent", "all=greedy")),
+
+    # ---- rulesets: conditions (legal, until, the if of a transition or an effect) -------
+    # a YAML number is refused by the schema, an expression of another type when compiled
+    R("yaml-legal-a-number", "yaml", LEGAL_5, 1, (at(LEGAL_5, "legal: 5", 7),
+                                                  "must be a condition")),
+    R("yaml-legal-zero", "yaml", cond_legal("0"), 1,
+      (at(cond_legal("0"), "legal: 0", 7), "must be a condition", "not the number 0")),
+    R("yaml-until-a-number", "yaml", UNTIL_5, 1, (at(UNTIL_5, "until: 5", 7),
+                                                   "must be a condition")),
+    R("yaml-transition-if-a-number", "yaml", IF_1, 1, (at(IF_1, "if: 1", 4),
+                                                        "must be a condition")),
+    R("yaml-effect-if-a-number", "yaml", with_setup("  - if: 2\n    then:\n"
+                                                    "      - shuffle: deck\n"), 1,
+      "must be a condition"),
+    R("yaml-legal-a-number-expression", "yaml", cond_legal("count(table)"), 1,
+      (at(cond_legal("count(table)"), "legal: count", 7),
+       "expected a condition (true or false), but this is int")),
+    R("yaml-if-a-seat-expression", "yaml", T("if: empty(hand[actor]) and high(table) >= 0",
+                                             "if: turn"), 1,
+      "expected a condition (true or false), but this is seat"),
+    R("yaml-until-a-text-expression", "yaml", T("until: 5", "until: \"'closed'\"", UNTIL_5), 1,
+      "expected a condition (true or false), but this is str"),
+    R("yaml-effect-if-a-list-expression", "yaml", with_setup("  - if: '[1]'\n    then:\n"
+                                                             "      - shuffle: deck\n"), 1,
+      "expected a condition (true or false), but this is list"),
+    R("yaml-legal-true-is-fine", "yaml", cond_legal("true"), 0, ": ok"),
+    R("yaml-until-false-is-fine", "yaml", T("until: 5", "until: false", UNTIL_5), 0, ": ok"),
+    # a number where the language allows one stays allowed
+    R("yaml-definition-a-number-is-fine", "yaml", hand_size("2"), 0, ": ok"),
+
+    # ---- rulesets: words templates (a definition's or procedure's words:) ----------------
+    R("yaml-words-unknown-placeholder", "yaml", WORDS_Q, 1,
+      (at(WORDS_Q, "{q}"), "{q} names no parameter of 'next_turn' (its parameters: s)")),
+    R("yaml-words-unknown-placeholder-in-the-negative", "yaml",
+      next_turn_words("the turn passes from {s}|the turn stays with {t}"), 1,
+      (at(next_turn_words("the turn passes from {s}|the turn stays with {t}"), "{t}"),
+       "{t} names no parameter")),
+    R("yaml-words-a-number-placeholder", "yaml",
+      T("hand_size: option.hand_cards",
+        "hand_size: {value: option.hand_cards, words: \"{0} cards\"}"), 1,
+      "{0} names no parameter of 'hand_size' (it has no parameters)"),
+    R("yaml-words-unknown-conversion", "yaml", next_turn_words("the seat after {s:plural}"), 1,
+      "':plural' is not a form of words"),
+    R("yaml-words-unclosed-bracket", "yaml", next_turn_words("the seat after {s}[, or {s}"), 1,
+      (at(next_turn_words("the seat after {s}[, or {s}"), "[, or"), "never closed")),
+    R("yaml-words-brace-naming-nothing", "yaml", next_turn_words("the seat after { s }"), 1,
+      "a '{' that names no parameter"),
+    R("yaml-words-of-a-procedure", "yaml", PROC_WORDS, 1,
+      (at(PROC_WORDS, "{who}"), "{who} names no parameter of 'mix' (its parameters: s)")),
+    R("yaml-words-that-fit-are-fine", "yaml",
+      next_turn_words("the seat after {s}|not the seat after {s}[ ({s:'s} left)]"), 0,
+      ": ok"),
 
     # ---- rulesets: extends -------------------------------------------------------------
     R("yaml-extends-itself", "yaml", ext(FILE), 1, "extends cycle"),
@@ -968,9 +1119,9 @@ ROWS = [
       SIM + ("--when", "a=true", "--when", "a=false"), 2, "--when: the name a is given twice",
       absent=REPORT),
     R("cli-simulate-when-a-number", "cli", SIM + ("--when", "x=3"), 1,
-      ("when x", "expected bool, but this is int"), absent=REPORT),
+      ("when x", "expected a condition (true or false), but this is int"), absent=REPORT),
     R("cli-simulate-when-a-seat", "cli", SIM + ("--when", "x=actor"), 1,
-      ("when x", "expected bool, but this is seat"), absent=REPORT),
+      ("when x", "expected a condition (true or false), but this is seat"), absent=REPORT),
     R("cli-simulate-address-bad-scheme", "cli",
       SIM + ("--backend", "ray", "--address", "foo://x"), 2,
       "argument --address: 'foo://x' is not a Ray address"),
@@ -1053,6 +1204,9 @@ ROWS = [
     R("typed-a-comma-takes-no-action", "typed", ",", 1, "abandoned after",
       argv=MATTIS_HUMAN, absent=("seat 0: stock",)),
     R("typed-a-number-is-fine", "typed", "1", 1, ("seat 1: play 2C", "abandoned after 2 actions")),
+    R("typed-a-cyrillic-look-alike-card", "typed", "play 2С", 1, ("bad card '2С'", WAITED)),
+    R("typed-a-card-with-a-right-to-left-mark", "typed", "play 2C\u200f", 1,
+      ("bad card", WAITED)),
     R("typed-invalid-utf-8-in-a-process", "process", b"\xff\xfe\n", 1, "abandoned after",
       argv=TYPED),
 
@@ -1064,6 +1218,11 @@ ROWS = [
         ("int-7", 7), ("none", None), ("float-7", 7.0), ("true", True), ("bytes", b"QS"),
         ("list", ["QS"])]],
     R("card-long-text", "card", "AS" * 5000, CE, "bad card"),
+    # text with a character no name of the pack holds names no card, not another one
+    *[R(f"card-{label}", "card", text, CE, "bad card") for label, text in [
+        ("long-s-upper-cases-to-s", "Qſ"), ("cyrillic-dze", "QЅ"), ("cyrillic-es", "2С"),
+        ("right-to-left-mark", "QS\u200f"), ("zero-width-space", "Q\u200bS"),
+        ("sharp-s", "Qß"), ("dotless-i", "ıS"), ("ligature-st", "ﬆ")]],
     R("card-10-hearts-is-fine", "card", "10♥", "TH", ""),
     R("card-hearts-10-is-fine", "card", "♥10", "TH", ""),
     R("card-lower-case-is-fine", "card", "qs", "QS", ""),
@@ -1148,6 +1307,68 @@ ROWS = [
     R("api-view-text", "api", lambda A: A.game.view("0"), VE, "'0'"),
     R("api-view-none", "api", lambda A: A.game.view(None), VE, "None"),
     R("api-parse-card-7", "api", lambda A: A.mattis.parse_card(7), CE, "bad card '7'"),
+
+    # ---- the OpenSpiel bridge: rulekit's own exceptions, never OpenSpiel's C++ text ---------
+    R("openspiel-players-9", "api", lambda A: A.bridge.load_game(A.tiny_path, players=9),
+      PE, "tiny is for 2 to 4 players, not 9", absent=(".cc:",)),
+    R("openspiel-players-text", "api", lambda A: A.bridge.load_game(A.tiny_path, players="2"),
+      PE, "tiny is for 2 to 4 players, not '2'"),
+    R("openspiel-players-true", "api", lambda A: A.bridge.load_game(A.tiny_path, players=True),
+      PE, "not True"),
+    R("openspiel-unknown-parameter", "api",
+      lambda A: A.bridge.RulekitGame({"ruleset": A.tiny_path, "bogus": 1}), PE,
+      "unknown parameter 'bogus'; the parameters are: ruleset, players, options, max_actions"),
+    R("openspiel-parameters-not-a-dict", "api", lambda A: A.bridge.RulekitGame([1]), PE,
+      "the game's parameters are a dict"),
+    R("openspiel-no-ruleset", "api", lambda A: A.bridge.RulekitGame({}), PE, "give the ruleset"),
+    R("openspiel-options-a-list", "api",
+      lambda A: A.bridge.load_game(A.tiny_path, options=[1]), PE,
+      "options must be name:value;name:value text or a dict"),
+    R("openspiel-options-text-without-value", "api",
+      lambda A: A.bridge.RulekitGame({"ruleset": A.tiny_path, "options": "pass_left"}), PE,
+      "'pass_left' is not name:value"),
+    R("openspiel-option-unknown", "api",
+      lambda A: A.bridge.load_game(A.tiny_path, options={"nope": 1}), RE, "unknown option 'nope'"),
+    R("openspiel-max-actions-zero", "api",
+      lambda A: A.bridge.load_game(A.tiny_path, max_actions=0), PE,
+      "max_actions must be a whole number from 1 to 1000000, not 0"),
+    R("openspiel-unknown-ruleset", "api", lambda A: A.bridge.load_game("nope"), RE,
+      "unknown ruleset 'nope'"),
+    R("openspiel-observer-parameters", "api",
+      lambda A: A.spiel.make_py_observer(None, {"x": 1}), PE, "observation parameters"),
+    R("openspiel-deserialize-garbage", "api", lambda A: A.spiel.deserialize_state("garbage"),
+      PE, "not a serialized state of a rulekit game", absent=(".cc:",)),
+    *[R(f"openspiel-action-id-{label}", "api",
+        (lambda A, v=value: A.spiel_dealt.apply_action(v)), IA, fragment, absent=(".cc:",))
+      for label, value, fragment in [
+          ("negative", -1, "action id -1: an action id is a whole number"),
+          ("text", "x", "action id 'x'"), ("none", None, "action id None"),
+          ("true", True, "action id True"), ("float", 1.5, "action id 1.5"),
+          ("of-31-digits", 10 ** 30, "an action id is a whole number"),
+          ("not-legal-now", 1000, "action id 1000 is not legal now; legal: [")]],
+    R("openspiel-chance-outcome-negative", "api",
+      lambda A: A.spiel.new_initial_state().apply_action(-1), IA, "action id -1",
+      absent=(".cc:",)),
+    R("openspiel-chance-outcome-not-possible", "api",
+      lambda A: A.spiel.new_initial_state().apply_action(99), IA,
+      "chance outcome 99 is not possible now"),
+    R("openspiel-child-of-an-illegal-id", "api", lambda A: A.spiel_dealt.child(-5), IA,
+      "action id -5"),
+    R("openspiel-action-to-string-out-of-range", "api",
+      lambda A: A.spiel_dealt.action_to_string(99999), IA, "the action ids of this game are 0 to"),
+    R("openspiel-string-to-action-unknown", "api",
+      lambda A: A.spiel_dealt.string_to_action("fly away"), IA,
+      "'fly away' is not the text of an action legal now; legal: ['play"),
+    R("openspiel-undo", "api", lambda A: A.spiel_dealt.undo_action(0, 0), IA, "cannot undo"),
+    R("openspiel-joint-actions", "api", lambda A: A.spiel_dealt.apply_actions([0, 1]), IA,
+      "sequential"),
+    *[R(f"openspiel-{name}-seat-9", "api", (lambda A, n=name: getattr(A.spiel_dealt, n)(9)),
+        PE, f"{name}: seat 9 does not exist (seats 0 to 1)", absent=(".cc:",))
+      for name in ("observation_string", "information_state_string", "observation_tensor",
+                   "legal_actions", "player_return")],
+    R("openspiel-observation-at-a-chance-node", "api",
+      lambda A: A.spiel.new_initial_state().observation_string(), PE,
+      "observation_string: no seat is to act at a chance node: give the seat"),
 ]
 
 

@@ -255,9 +255,9 @@ def test_a_record_of_a_game_with_draws_after_the_deal_is_refused(tmp_path):
 def test_bad_input_gets_a_clear_error():
     with pytest.raises(RulesetError, match="unknown ruleset"):
         openspiel.load_game("no_such_game")
-    with pytest.raises(ValueError, match="is for 2 to 6 players, not 9"):
+    with pytest.raises(openspiel.ParameterError, match="is for 2 to 6 players, not 9"):
         openspiel.load_game("durak", players=9)
-    with pytest.raises(ValueError, match="not name:value"):
+    with pytest.raises(openspiel.ParameterError, match="not name:value"):
         pyspiel.load_game("rulekit", {"ruleset": "durak", "options": "transfer"})
     game = pyspiel.load_game("rulekit", {"ruleset": "durak", "players": 3,
                                          "options": "transfer=true"})
@@ -271,6 +271,19 @@ def test_bad_input_gets_a_clear_error():
     state = dealt(game, random.Random(1))
     with pytest.raises(IllegalAction, match="action id 1000 is not legal now; legal"):
         state.apply_action(1000)
+    # what OpenSpiel's C++ checked (its own text) or let through is checked first
+    with pytest.raises(IllegalAction, match="action id -1: an action id is a whole number"):
+        state.apply_action(-1)
+    with pytest.raises(openspiel.ParameterError, match="seat 3 does not exist"):
+        state.observation_string(3)
+    with pytest.raises(openspiel.ParameterError, match="seat 3 does not exist"):
+        state.legal_actions(3)                  # OpenSpiel's own answer: []
+    import numpy as np
+    first = state.legal_actions()[0]
+    text = state.action_to_string(first)
+    assert state.string_to_action(text) == first
+    state.apply_action(np.int64(first))        # numpy's whole numbers are action ids too
+    assert state.history()[-1] == first
 
 
 def test_the_mcts_bot_plays_a_whole_game_of_the_smallest_ruleset():
@@ -299,3 +312,30 @@ def test_the_mcts_bot_plays_a_whole_game_of_the_smallest_ruleset():
             state.apply_action(rng.choice(state.legal_actions()))
     assert moves > 5 and state.rulekit_game.result.status == "finished"
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_a_serialized_state_is_read_without_running_anything(tmp_path):
+    """game.deserialize_state reads the pickled part without unpickling it: a crafted
+    text naming any other callable is refused before it runs; a state of another game
+    is refused; a real one comes back whole."""
+    import base64
+    import os
+    import pickle
+    from rulekit.errors import ParameterError
+    game = openspiel.load_game("mattis", players=3)
+    state = dealt(game, random.Random(5))
+    text = state.serialize()
+    back = game.deserialize_state(text)
+    assert back.serialize() == text and str(back) == str(state)
+    flag = tmp_path / "ran"
+
+    class Evil:
+        def __reduce__(self):
+            return (os.mkdir, (str(flag),))
+    crafted = "history=\nmove_number=0\n__dict__=" + base64.b64encode(
+        pickle.dumps({"_c": Evil()})).decode()
+    with pytest.raises(ParameterError, match="not a serialized state"):
+        game.deserialize_state(crafted)
+    assert not flag.exists()
+    with pytest.raises(ParameterError, match="another game"):
+        openspiel.load_game("mattis", players=4).deserialize_state(text)

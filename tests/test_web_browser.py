@@ -19,6 +19,7 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
                 "chromium-driver; `bash scripts/test` does it)", allow_module_level=True)
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -122,9 +123,14 @@ def test_four_pages_play_a_whole_mattis_game_by_clicks(browser, live):
         version = len(table.moves)
         seat = game.actors[0]
         d.switch_to.window(tabs[seat])
-        button = d.execute_async_script(WAIT_TURN, f"1.{version}")
-        assert button is not None, f"seat {seat}'s page shows no action at move {version}"
-        button.click()
+        for _ in range(5):              # a message may redraw the page between the
+            button = d.execute_async_script(WAIT_TURN, f"1.{version}")  # find and the
+            assert button is not None, f"seat {seat}'s page shows no action at move {version}"
+            try:                        # click: then the button is found again
+                button.click()
+                break
+            except StaleElementReferenceException:
+                continue
         clicks += 1
         wait_until(lambda: len(table.moves) > version)
         if clicks == 12 and os.environ.get("RULEKIT_WEB_SCREENSHOT"):   # the README's

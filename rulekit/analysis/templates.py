@@ -20,10 +20,11 @@ expressions and effects with them.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-_SLOT = re.compile(r"\{([A-Za-z_0-9]+)(?:\.([a-z]+))?(?::([^}]+))?\}")
+from ..lang.wording import SLOT as _SLOT, slots, split_template
+
+__all__ = ["Phrase", "Block", "fill", "joined", "lay_out", "slots", "split_template"]
 
 
 @dataclass
@@ -47,25 +48,6 @@ class Phrase:
         if self.neg is not None:
             return self.neg
         return f"not {self.text}" if self.kind == "atom" else f"it is not so that {self.text}"
-
-
-def split_template(template: str) -> tuple[str, str | None]:
-    """(positive, negative or None) of a template: split at its first ``|`` outside
-    brackets and braces."""
-    depth = 0
-    for i, ch in enumerate(template):
-        if ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            return template[:i], template[i + 1:]
-    return template, None
-
-
-def slots(template: str) -> set[str]:
-    """The names of the parts a template uses (``{0}``, ``{1.x}`` -> {"0", "1"})."""
-    return {m.group(1) for m in _SLOT.finditer(template)}
 
 
 def fill(template: str, args=(), parts=None, negative: bool = False) -> list:

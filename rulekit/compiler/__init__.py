@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import DiagnosticSink
 from ..limits import MAX_DEFINITION_COST
-from ..lang.expressions import Scope
+from ..lang.expressions import _SPECIAL_TYPES, Scope
 from ..model import Draft, Ruleset
 from ..source.yaml_source import Source
 from .context import CompileContext, compile_definition
@@ -128,6 +128,23 @@ def check_costs(c: CompileContext) -> None:
                          "(a variable set by `set:`, or `let:` in an effect list)", "limit")
 
 
+# the language's own names, which an expression reads before a zone, variable or
+# definition of the same name (lang.expressions, name resolution)
+_CONTEXT_WORDS = {"actor": "the seat acting", "last_action": "the name of the action taken",
+                  "seat": "the seat an expression per seat is about", "dealer": "the dealer",
+                  "players": "the number of players", "phase": "the phase's name",
+                  "step": "the step's name", "hand_no": "the number of the hand"}
+
+
+def _why(name: str) -> str:
+    """Why a zone, variable or definition ``name`` may be unused: it is shadowed by a
+    name of the language (it can then never be used by its name), else ''."""
+    if name not in _SPECIAL_TYPES:
+        return ""
+    return (f": '{name}' is a name of the language ({_CONTEXT_WORDS.get(name, name)}), "
+            "which an expression reads first where it exists; rename it")
+
+
 def warn_unused(c: CompileContext) -> None:
     """Warnings for zones, variables, definitions, options and actions never used."""
     used = [d for d in c.definitions.values() if d.used]
@@ -141,13 +158,16 @@ def warn_unused(c: CompileContext) -> None:
     w = c.sink.warning
     for name in c.zones:
         if name not in c.used_zones:
-            w(c.src.key_pos(("zones", name)), f"zone '{name}' is never used", "unused")
+            w(c.src.key_pos(("zones", name)), f"zone '{name}' is never used{_why(name)}",
+              "unused")
     for name in c.vars:
         if name not in c.used_vars:
-            w(c.src.key_pos(("vars", name)), f"variable '{name}' is never used", "unused")
+            w(c.src.key_pos(("vars", name)), f"variable '{name}' is never used{_why(name)}",
+              "unused")
     for name, info in c.definitions.items():
         if not info.used:
-            w(c.src.key_pos(info.path), f"definition '{name}' is never used", "unused")
+            w(c.src.key_pos(info.path), f"definition '{name}' is never used{_why(name)}",
+              "unused")
     for name in c.option_decls:
         if name not in c.used_options:
             w(c.src.key_pos(("options", name)), f"option '{name}' is never used", "unused")

@@ -18,7 +18,7 @@ from ..errors import GENERATED, DiagnosticSink, suggest
 from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
 from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
 from ..lang.grammar import caret_line, parse
-from ..lang.types import ExprError
+from ..lang.types import ExprError, mismatch
 from ..lang.wellformed import bound_name, lost_names
 from ..model import Block, DefInfo, EffectNode
 from ..source.extends import head_name
@@ -214,7 +214,7 @@ class CompileContext:
             self.expr_err(path, _get(self.data, path), exc)
             return None
         if want and not compatible(out.type, want):
-            self.err(path, f"expected {want}, but this is {out.type}", "type",
+            self.err(path, mismatch(out.type, want), "type",
                      offset=tree.start)
             return None
         return out

@@ -14,10 +14,12 @@ from ..lang.grammar import parse
 from ..source.extends import head_name
 from ..limits import MAX_PACK_CARDS
 from ..lang.types import ExprError
+from ..lang.wording import template_problem
 from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
                      STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, OptionRange, Procedure,
                      VarDecl, ZoneDecl)
 from .context import CompileContext
+from .notation import check_notation
 
 _EXTRA_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
@@ -91,7 +93,9 @@ def declare_cards(c: CompileContext) -> Cards:
             c.err(("cards", "values", key), f"cards.values: '{key}' is not a card, {kinds} of "
                   f"this pack (ranks {' '.join(ranks)}; suits {' '.join(suits)}"
                   f"{'; extra ' + ' '.join(extra) if extra else ''})")
-    return Cards(ranks, suits, symbols, red, aliases, values, cards.get("packs", 1), extra)
+    pack = Cards(ranks, suits, symbols, red, aliases, values, cards.get("packs", 1), extra)
+    check_notation(c, cards, pack)
+    return pack
 
 
 def declare(c: CompileContext) -> None:
@@ -120,6 +124,11 @@ def declare(c: CompileContext) -> None:
         if decl.see == "owner" and decl.per != "seat":
             c.err(("vars", name, "see"), f"variable '{name}': `see: owner` needs `per: seat` "
                   "(a variable of the game has no owner; `see: none` hides it from every seat)")
+        elif decl.see != "all" and decl.init is None:
+            c.sink.warning(c.src.pos(("vars", name, "see")), f"variable '{name}' is hidden "
+                           f"(see: {decl.see}) but has no init: a bot's copy of the game, "
+                           "which cannot know its value, starts it as null; give an init "
+                           "the rules can work with")
         problem = _init_problem(decl, c.cards)
         if problem:
             c.err(("vars", name, "init"), f"variable '{name}' is {decl.type}: its init "
@@ -146,6 +155,7 @@ def declare(c: CompileContext) -> None:
             body, expr_path = body["value"], path + ("value",)
         else:
             expr_path = path
+        _check_words(c, path, name, params, words)
         c.definitions[name] = DefInfo(name, params, body, path, fn=f"D_{name}", rule=rule,
                                       expr_path=expr_path, doc=doc, words=words, head=head)
     for head, body in (d.get("procedures") or {}).items():
@@ -157,7 +167,16 @@ def declare(c: CompileContext) -> None:
                 proc.path += ("do",)
                 proc.doc, proc.words = body.get("doc", ""), body.get("words", "")
                 proc.rule = body.get("rule", "")
+                _check_words(c, ("procedures", head), name, params, proc.words)
             c.procedures[name] = proc
+
+
+def _check_words(c: CompileContext, path, name: str, params, words: str) -> None:
+    """Report the first problem of the ``words`` template of the definition or procedure
+    at ``path`` (a hole naming no parameter, an unclosed bracket), at its character."""
+    problem = template_problem(words, params, name) if words else None
+    if problem is not None:
+        c.err(path + ("words",), problem[1], "words", offset=problem[0])
 
 
 def _short(text: str) -> str:

@@ -94,7 +94,7 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
         failed = d is None
     if "legal" in adata:
-        c.expr(path + ("legal",), scope)         # checked here, run by the hot path
+        c.expr(path + ("legal",), scope, "bool")     # checked here, run by the hot path
     private = None
     if adata.get("private", False) is not False:   # what the other seats see instead
         said = adata["private"]

@@ -26,7 +26,7 @@ from .builtins import REGISTRY
 from .comparisons import Comparisons
 from .grammar import parse
 from .options import OPTION_TYPES, OptionType
-from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mixed  # noqa: F401 (re-exported)
+from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mismatch, mixed  # noqa: F401 (re-exported)
 
 # --------------------------------------------------------------------------------------
 # compiling
@@ -73,7 +73,7 @@ class Compiler(Comparisons):
             out = Typed("True" if text else "False", "bool") if isinstance(text, bool) \
                 else self._int(str(text), 0)
             if want and not compatible(out.type, want):
-                raise ExprError(f"expected {want}, but this is {out.type}", 0, "type")
+                raise ExprError(mismatch(out.type, want), 0, "type")
             return out
         if not isinstance(text, str):
             raise ExprError(f"expected an expression, not {type(text).__name__}", 0, "type")
@@ -93,7 +93,7 @@ class Compiler(Comparisons):
                             "(split it into definitions)", 0, "limit")
         out = self.node(tree, scope)
         if want and not compatible(out.type, want):
-            raise ExprError(f"expected {want}, but this is {out.type}", 0, "type")
+            raise ExprError(mismatch(out.type, want), 0, "type")
         return out
 
     # nodes ----------------------------------------------------------------------------

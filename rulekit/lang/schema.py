@@ -255,6 +255,12 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
         missing = err.message.split("'")[1] if "'" in err.message else err.message
         sink.error(src.pos(path), f"{_where(path)}: missing key '{missing}'", "schema")
         return
+    if v == "type" and err.schema.get("$comment") == "condition":
+        inst = err.instance
+        shown = f"the number {inst}" if isinstance(inst, (int, float)) else _kind(inst)
+        sink.error(src.pos(path), f"{_where(path)} must be a condition (an expression that "
+                   f"is true or false), not {shown}", "schema")
+        return
     if v == "type":
         want = err.validator_value
         want = [want] if isinstance(want, str) else want

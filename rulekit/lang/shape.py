@@ -18,6 +18,7 @@ from .steps import step_schema
 
 TEXT = {"type": "string"}
 EXPR = {"$ref": "#/$defs/expr"}
+COND = {"$ref": "#/$defs/cond"}
 EFFECTS = {"$ref": "#/$defs/effects"}
 WORDS = {"$ref": "#/$defs/words"}
 NAME_CHARS = 64                         # the longest name (zone, option, step, ...)
@@ -104,6 +105,9 @@ def _defs() -> dict:
     return {
         "words": {"oneOf": [TEXT, {"type": "array", "items": {"type": ["string", "integer"]}}]},
         "expr": {"type": ["string", "integer", "boolean"], "description": "an expression"},
+        "cond": {"$comment": "condition", "type": ["string", "boolean"],
+                 "description": "a condition: an expression that is true or false (or "
+                 "true, false)"},
         "option": option_schema(),
         "zone": {"type": "object", "additionalProperties": False, "properties": {
             "per": {"enum": ["game", "seat"]},
@@ -142,7 +146,7 @@ def _defs() -> dict:
         "action": {"type": "object", "additionalProperties": False, "required": ["choose"],
                    "properties": {
             "choose": TEXT,
-            "legal": EXPR,
+            "legal": COND,
             "private": {"type": ["boolean", "string"], "description": "the action's text is "
                         "shown to its actor only; the others see this text ({expr} filled "
                         "in) or, for true, the action's name"},
@@ -154,7 +158,7 @@ def _defs() -> dict:
             "rule": TEXT}},
         "step": step_schema(),
         "transition": {"type": "object", "additionalProperties": False, "required": ["goto"],
-                       "properties": {"if": EXPR, "do": EFFECTS, "goto": TEXT}},
+                       "properties": {"if": COND, "do": EFFECTS, "goto": TEXT}},
         "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"}},
         "effect": {"anyOf": schema_branches()},      # disjoint: one key each
         "identifier": {"$comment": "identifier", "type": "string",

@@ -33,6 +33,7 @@ from .expressions import Scope
 from .registries import Registry
 
 EXPR = {"$ref": "#/$defs/expr"}
+COND = {"$ref": "#/$defs/cond"}        # an expression that is true or false
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ def _simultaneous(c, s: StepBuild) -> None:
     s.simultaneous = bool(s.data.get("simultaneous")) and s.shared
 
 
-@step_attribute("until", EXPR, "with `actors`: a shared window also closes when this holds "
+@step_attribute("until", COND, "with `actors`: a shared window also closes when this holds "
                 "after an action (`last_action` is the action taken)",
                 "until: last_action == 'take'", needs=("actors",), leaf=True)
 def _until(c, s: StepBuild) -> None:
@@ -192,7 +193,8 @@ def _until(c, s: StepBuild) -> None:
     c.step_actions = [str(a) for a in s.data.get("actions") or []]
     try:
         u = c.expr(s.path + ("until",), Scope(locals=s.after.locals,
-                                               specials=frozenset({"actor", "last_action"})))
+                                               specials=frozenset({"actor", "last_action"})),
+                   "bool")
     finally:
         c.step_actions = None
     s.until = c.fn(u.code) if u else None
@@ -246,7 +248,7 @@ def _transitions(c, s: StepBuild) -> None:
             continue
         code = "True"
         if "if" in tdata:
-            cnd = c.expr(tp + ("if",), s.after)
+            cnd = c.expr(tp + ("if",), s.after, "bool")
             code = cnd.code if cnd else "True"
         do_t = c.effects(tp + ("do",), s.after)
         s.transitions.append({"do": do_t, "target_name": tdata["goto"],

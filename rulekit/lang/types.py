@@ -28,6 +28,13 @@ def compatible(have: str, want: str) -> bool:
     return False
 
 
+def mismatch(have: str, want: str) -> str:
+    """The message for a value of static type ``have`` where ``want`` is expected."""
+    if want == "bool":
+        return f"expected a condition (true or false), but this is {have}"
+    return f"expected {want}, but this is {have}"
+
+
 class ExprError(Exception):
     """A compile-time error in an expression: ``message``, ``offset`` into the text,
     ``code``, and ``name`` (the unknown or misused name, when there is one)."""

@@ -26,12 +26,14 @@ except ImportError as exc:                 # say how to get it, not just its nam
     raise ImportError("the OpenSpiel bridge needs open_spiel: pip install "
                       "'rulekit[openspiel]'") from exc
 
+from ..errors import ParameterError
 from ..limits import MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
+from .guard import serialized_ids
 from .moves import Layout
 from .observe import Observer
 from .state import RulekitState
 
-__all__ = ["load_game", "RulekitGame", "RulekitState", "SHORT_NAME"]
+__all__ = ["load_game", "RulekitGame", "RulekitState", "SHORT_NAME", "ParameterError"]
 
 SHORT_NAME = "rulekit"
 _PARAMETERS = {"ruleset": "", "players": 0, "options": "", "max_actions": MAX_ACTIONS}
@@ -89,16 +91,35 @@ def _rules(name: str, options: dict):
 
 def _options_text(text: str) -> dict:
     """``name:value;name:value`` (or ``name=value,name=value``) as a dict of texts;
-    ValueError for a part that is not name and value."""
+    ParameterError for a part that is not name and value."""
     out = {}
     for part in text.replace(",", ";").split(";"):
         if part.strip():
             cut = min((k for k in (part.find(":"), part.find("=")) if k > 0), default=-1)
             if cut < 0 or not part[:cut].strip():
-                raise ValueError(f"options: {part.strip()!r} is not name:value (options are "
-                                 "written name:value;name:value)")
+                raise ParameterError(f"options: {part.strip()!r} is not name:value (options "
+                                     "are written name:value;name:value)")
             out[part[:cut].strip()] = part[cut + 1:].strip()
     return out
+
+
+def _options(value) -> dict:
+    """The ``options`` parameter (text, or a dict of option names) as a dict;
+    ParameterError else."""
+    if isinstance(value, str):
+        return _options_text(value)
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return dict(value)
+    raise ParameterError(f"options must be name:value;name:value text or a dict of option "
+                         f"names, not {value!r}"[:300])
+
+
+def _whole(params: dict, key: str, lo: int, hi: int, what: str) -> int:
+    """The whole-number parameter ``key`` from ``lo`` to ``hi``; ParameterError else."""
+    v = params[key]
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ParameterError(f"{what}, not {v!r}"[:300])
+    return v
 
 
 def _option_text(value) -> str:
@@ -110,27 +131,30 @@ class RulekitGame(pyspiel.Game):
     ``players`` (0: the ruleset's default), ``options`` (``name:value;...`` text, or a
     dict through :func:`load_game`), ``max_actions`` (the engine's limit: the game
     ends as aborted, all returns 0). Raises RulesetError for a ruleset that does not
-    load, ValueError for a bad player count, options text or max_actions."""
+    load, and its ParameterError (also a ValueError) for a parameter it does not have,
+    a bad player count, options or max_actions."""
 
     def __init__(self, params=None):
-        params = dict(params or {})
-        name = params.get("ruleset", "")
+        if params is not None and not isinstance(params, dict):
+            raise ParameterError(f"the game's parameters are a dict, not {params!r}"[:300])
+        params = {**_PARAMETERS, **(params or {})}
+        unknown = sorted(set(params) - set(_PARAMETERS), key=str)
+        if unknown:
+            raise ParameterError(f"unknown parameter {unknown[0]!r}; the parameters are: "
+                                 + ", ".join(_PARAMETERS))
+        name = params["ruleset"]
         if not isinstance(name, str) or not name:
-            raise ValueError("give the ruleset: a bundled name or a path "
-                             "(the 'ruleset' parameter)")
-        options = params.get("options", "")
-        options = _options_text(options) if isinstance(options, str) else dict(options)
+            raise ParameterError("give the ruleset: a bundled name or a path "
+                                 "(the 'ruleset' parameter)")
+        max_actions = _whole(params, "max_actions", 1, MAX_RECORD_ACTIONS, "max_actions "
+                             f"must be a whole number from 1 to {MAX_RECORD_ACTIONS}")
+        options = _options(params["options"])
         rules = _rules(name, options)
         lo, hi, default = rules.players
-        n = params.get("players", 0) or default
-        if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-            count = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            raise ValueError(f"{rules.name} is for {count} players, not {n!r}")
-        max_actions = params.get("max_actions", MAX_ACTIONS)
-        if isinstance(max_actions, bool) or not isinstance(max_actions, int) \
-                or not 1 <= max_actions <= MAX_RECORD_ACTIONS:
-            raise ValueError(f"max_actions must be a whole number from 1 to "
-                             f"{MAX_RECORD_ACTIONS}, not {max_actions!r}")
+        count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        if params["players"] == 0 and params["players"] is not False:
+            params["players"] = default
+        n = _whole(params, "players", lo, hi, f"{rules.name} is for {count} players")
         self.spec = spec = Spec(rules, name, options, n, max_actions)
         zero_sum = n == 2 and rules.returns_fn is None
         bound = 1.0 if rules.returns_fn is None else float(10 ** MAX_INT_DIGITS)
@@ -152,10 +176,30 @@ class RulekitGame(pyspiel.Game):
         """A new game, before the deal (a chance node)."""
         return RulekitState(self, self.spec)
 
+    def deserialize_state(self, text: str) -> RulekitState:
+        """The state ``text`` (from ``state.serialize()``) stands for, rebuilt by applying
+        its action ids to a new state of this game; ParameterError for text that is not
+        a serialized state of this game, IllegalAction for an id that is not legal.
+        The text is data from anyone: its pickled part is read by
+        :func:`.guard.serialized_ids`, which calls nothing (never pickle's own loads)."""
+        pieces = text.split("\n") if isinstance(text, str) else []
+        if len(pieces) != 3 or not all(piece.startswith(key) for piece, key in
+                                       zip(pieces, ("history=", "move_number=", "__dict__="))):
+            raise ParameterError(f"not a serialized state of a rulekit game (three lines: "
+                                 f"history=, move_number=, __dict__=): {text!r}"[:300])
+        params, ids = serialized_ids(pieces[2][len("__dict__="):])
+        if params != self.spec.params:
+            raise ParameterError("a serialized state of another game (its parameters: "
+                                 f"{params!r})"[:300])
+        state = self.new_initial_state()
+        for a in ids:
+            state.apply_action(a)
+        return state
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         """The observer of information states (``perfect_recall``) or observations."""
         if params:
-            raise ValueError(f"observation parameters are not supported, not {params}")
+            raise ParameterError(f"observation parameters are not supported, not {params}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return Observer(self.spec, recall)
 
@@ -164,10 +208,11 @@ def load_game(ruleset: str, players: int | None = None, options: dict | None = N
               max_actions: int = MAX_ACTIONS) -> RulekitGame:
     """``ruleset`` (a bundled name or a path) as a pyspiel game of ``players`` seats
     (default: the ruleset's), with ``options`` (name -> value) and the engine's
-    ``max_actions``. Raises RulesetError (the ruleset does not load), ValueError (bad
-    players, max_actions)."""
-    return RulekitGame({"ruleset": ruleset, "players": players or 0,
-                        "options": dict(options or {}), "max_actions": max_actions})
+    ``max_actions``. Raises RulesetError (the ruleset does not load), its
+    ParameterError, also a ValueError (bad players, options, max_actions)."""
+    return RulekitGame({"ruleset": ruleset, "players": 0 if players is None else players,
+                        "options": {} if options is None else options,
+                        "max_actions": max_actions})
 
 
 pyspiel.register_game(_game_type(pyspiel.GameType.Utility.GENERAL_SUM, 1, 64), RulekitGame)

@@ -57,9 +57,10 @@ class Layout:
 
     def describe(self, action_id: int) -> str:
         """What ``action_id`` means in any state (``pick 7H``, ``done``, ``name take``,
-        ``value 3``); ValueError for an id out of range."""
+        ``value 3``); IllegalAction for an id out of range."""
         if action_id.__class__ is not int or not 0 <= action_id < self.size:
-            raise ValueError(f"an action id is from 0 to {self.size - 1}, not {action_id!r}")
+            raise IllegalAction(f"action id {action_id!r}: the action ids of this game are "
+                                f"0 to {self.size - 1}", str(action_id))
         if action_id < self.done:
             return f"pick {self.pack[action_id]}"
         if action_id == self.done:

@@ -19,6 +19,7 @@ import pyspiel
 from ..errors import IllegalAction, RecordError
 from ..randomness import Chance
 from ..runtime.records import make_record
+from .guard import Guarded
 from .moves import ACT, NAME, PICK, candidates, options
 from .observe import Step
 
@@ -84,8 +85,10 @@ def _restore(params: dict, ids: list) -> Core:
     return state._c
 
 
-class RulekitState(pyspiel.State):
-    """A state of a bridged game (made by ``game.new_initial_state()``)."""
+class RulekitState(Guarded, pyspiel.State):
+    """A state of a bridged game (made by ``game.new_initial_state()``). What a caller
+    gives it is checked first (:class:`~.guard.Guarded`): IllegalAction for an id that
+    is not legal, ParameterError for a seat that does not exist."""
 
     def __init__(self, game, spec):
         super().__init__(game)

@@ -15,6 +15,7 @@ import difflib
 from ..analysis.words import Words
 from ..errors import CardError, RulesetError, RulesetFailure
 from ..lang.grammar import parse
+from ..lang.syntax import walk
 from ..lang.types import ExprError
 
 _LISTS = ("cards", "play", "zone")
@@ -112,6 +113,8 @@ class Reasons:
         self.game.actor = seat              # the condition reads actor: this seat
         self.rules = game.rules
         self.defn = defn
+        self.seat = seat
+        self._known = None
 
     def why(self, said: list, named: list, actions) -> str:
         """Why the choice ``said`` (its words; ``named``: the cards they name) of this
@@ -236,8 +239,12 @@ class Reasons:
             if id(node) not in notes or (node.kind == "name"
                                          and node.name in ("actor", *shown)):
                 return None
+            if self._reads_secret(node, set()):
+                return None                     # a value this seat may not see
             try:
                 value, typ = self.typed(node.text, names)
+                if self._unknown(value):
+                    return None                 # a card this seat does not know
                 partner = notes[id(node)]
                 if partner is not None and isinstance(value, list):
                     typ = self.typed(partner.text, names)[1]
@@ -249,6 +256,43 @@ class Reasons:
                 return None                     # a whole hand: the player sees it
             return self.show(value, typ)
         return Words(self.rules, {"actor": "you", **shown}, note)
+
+    def _reads_secret(self, node, seen: set) -> bool:
+        """Whether ``node`` reads a variable seats may not see whole (``see: owner`` or
+        ``none``), itself or through a definition it uses."""
+        secret = {name for name, *_ in self.rules.secret_vars}
+        if not secret:
+            return False
+        for n in walk(node):
+            if n.kind not in ("name", "call"):
+                continue
+            if n.name in secret:
+                return True
+            info = self.rules.definitions.get(n.name)
+            if info is not None and n.name not in seen and isinstance(info.text, str):
+                seen.add(n.name)
+                if self._reads_secret(parse(" ".join(info.text.split()), "expr"), seen):
+                    return True
+        return False
+
+    def _unknown(self, value) -> bool:
+        """Whether ``value`` holds a card (at any depth) this seat does not know: one its
+        view does not show, and not face up to everyone this hand."""
+        if self._known is None:
+            known = set(self.game.public)
+            for content in self.game.view(self.seat)["zones"].values():
+                for item in content:
+                    known.update(item if isinstance(item, list) else [item])
+            self._known = known
+        pack = self.rules.card_order
+        todo = [value]
+        while todo:
+            v = todo.pop()
+            if isinstance(v, list):
+                todo.extend(v)
+            elif isinstance(v, str) and v in pack and v not in self._known:
+                return True
+        return False
 
     # ---- the reason ----------------------------------------------------------------------
     def reason(self, src: str, names: dict, depth: int) -> str:

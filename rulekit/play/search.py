@@ -41,6 +41,7 @@ import random
 
 from ..outcome import default_returns
 from ..randomness import shuffle
+from .hidden import forget_secrets, redraw_held, relist_or_keep
 
 DEFAULT_SIMULATIONS = 200       # a move well under a second for four seats here
 MAX_SIMULATIONS = 100_000
@@ -56,9 +57,10 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     """A copy of ``game`` in which the cards hidden from ``seat`` are redealt at random
     among the hidden places (each zone keeps its count; visible cards stay put).
 
-    Tags and face-down marks belong to the place, so they follow the new card; so does a
-    variable that held a hidden card, and a variable value the seat may not see (``see:
-    none``, another seat's under ``see: owner``) is set back to its ``init``. What is
+    Tags and face-down marks belong to the place, so they follow the new card. The
+    variables hold only what the seat sees (:mod:`rulekit.play.hidden`): a value it may
+    not see is set back to its ``init``, a card it does not know becomes a random hidden
+    card. What is
     hidden is what :meth:`~rulekit.runtime.engine.GameState.view` hides, found without
     building the view; the redeal takes the same values from ``rng`` as it always did.
     The pending choices of other seats at a simultaneous step are forgotten (those
@@ -113,10 +115,10 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
                     hidden += [lst[i] for i in idx]
                     places += [(name, s)] * len(idx)
                     tagged = tagged or decl.tagged
-    varied = bool(game.rules.secret_vars) and _forget_secrets(copy, seat)
+    varied = bool(game.rules.secret_vars) and forget_secrets(copy, seat)
     if not hidden:
         if hid or varied:
-            copy.call_ruleset(_relist, {})
+            relist_or_keep(copy, game, _relist)
         return copy
     new = sorted(hidden) if canonical else hidden[:]
     shuffle(rng, new)
@@ -144,66 +146,18 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
                 tags[card] = old_tags[old]
             if old_marks and old in old_marks:
                 marks[card] = old_marks[old]
-    if game.rules.card_vars:          # a hidden card a variable holds: the place's new one
-        varied = _follow_redeal(copy, hidden, new) or varied
+    if game.rules.card_vars or copy._L:   # a card a variable or a local holds that the
+        varied = redraw_held(copy, hidden, new, rng) or varied   # seat does not know
     if seat == copy.actor and not marked and not hid and not old_tags and not varied \
             and copy._window is None and copy.step is not None \
             and copy.step.lists_from_sight:
         return copy     # the listing reads only what the seat to act sees (and no tag
         #                 moved to another card: seat_of(c) of any c is the same): kept
-    copy.call_ruleset(_relist, {})
+    if varied:
+        relist_or_keep(copy, game, _relist)
+    else:
+        copy.call_ruleset(_relist, {})
     return copy
-
-
-def _forget_secrets(copy, seat: int) -> bool:
-    """Set every variable value ``seat`` may not see (``see: none``, another seat's of a
-    ``see: owner`` one) in ``copy`` to its ``init``: the copy holds nothing of them.
-    Whether a value changed."""
-    v, changed = copy.v, False
-    for name, see, per_seat, init in copy.rules.secret_vars:
-        fresh = list(init) if isinstance(init, list) else init
-        if not per_seat:
-            changed = changed or v[name] != fresh
-            v[name] = fresh
-            continue
-        values = v[name]        # the copy's own list (clone copies per-seat variables)
-        for s in range(copy.n):
-            if see == "none" or s != seat:
-                changed = changed or values[s] != fresh
-                values[s] = list(init) if isinstance(init, list) else init
-    return changed
-
-
-def _follow_redeal(copy, hidden: list, new: list) -> bool:
-    """Replace in ``copy``'s variables every redealt card (of ``hidden``) by the card
-    dealt to its place (``new``, in the same order): a variable that held a hidden card
-    holds the card now at that card's place, in the copy as in the game. Whether any
-    changed."""
-    v, changed, moved = copy.v, False, None
-    for name, per_seat in copy.rules.card_vars:
-        if not _has_text(v[name]):
-            continue                    # (numbers, seats, nulls: the usual case)
-        if moved is None:
-            moved = dict(zip(hidden, new))
-        value = v[name]
-        now = [_moved(x, moved) for x in value] if per_seat else _moved(value, moved)
-        if now != value:
-            v[name], changed = now, True
-    return changed
-
-
-def _has_text(value) -> bool:
-    if value.__class__ is str:
-        return True
-    return value.__class__ is list and any(map(_has_text, value))
-
-
-def _moved(value, moved: dict):
-    if value.__class__ is str:
-        return moved.get(value, value)
-    if value.__class__ is list:
-        return [_moved(x, moved) for x in value]
-    return value
 
 
 class _Node:

@@ -221,12 +221,17 @@ def table_values(game, seat: int, view=None) -> list:
     for label, fn, typ in phase.display:
         value = game.call_ruleset(fn, {"seat": seat})
         if isinstance(value, list):
-            value = [c if not (isinstance(c, str) and c in pack) or c in seen else None
-                     for c in value]
+            value = _masked(value, pack, seen)
         elif isinstance(value, str) and value in pack and value not in seen:
             value = HIDDEN
         out.append((label, value, typ))
     return out
+
+
+def _masked(value: list, pack, seen) -> list:
+    """``value`` with every card of ``pack`` not in ``seen`` as None, at any depth."""
+    return [_masked(c, pack, seen) if isinstance(c, list) else
+            None if isinstance(c, str) and c in pack and c not in seen else c for c in value]
 
 
 def _value(value, typ, style: CardStyle) -> str:

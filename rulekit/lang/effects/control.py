@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...errors import RulesetFault
 from ...limits import MAX_LOOP_ROUNDS, REPEAT_LIMIT
 from ..types import compatible
-from .registry import EXPR, TEXT, effect, effects_text, indent, listy, primitive
+from .registry import COND, EXPR, TEXT, effect, effects_text, indent, listy, primitive
 
 # ---- values ----------------------------------------------------------------------------
 
@@ -84,12 +84,12 @@ def _explain_if(item, v) -> str:
     return out
 
 
-@effect("if", "if: COND, then: [...], else: [...]", EXPR, "if: C` + `then:` / `else:",
+@effect("if", "if: COND, then: [...], else: [...]", COND, "if: C` + `then:` / `else:",
         "run one list of effects or the other", "if: empty(stock)",
         explain=_explain_if, children=("then", "else"),
         words="if {value}: {then}[; otherwise: {else}]")
 def _c_if(c, path, item, scope):
-    cond = c.expr(path + ("if",), scope)
+    cond = c.expr(path + ("if",), scope, "bool")
     then = c.block(path + ("then",), scope) if "then" in item else []
     other = c.block(path + ("else",), scope) if "else" in item else []
     if cond is None:

@@ -35,6 +35,7 @@ PRIMITIVES: dict[str, Callable] = Registry("an effect primitive")
 
 TEXT = {"type": "string"}
 EXPR = {"$ref": "#/$defs/expr"}
+COND = {"$ref": "#/$defs/cond"}      # a condition: text or true/false, never a number
 
 
 def effect(key: str, form: str, value: dict, doc_form: str, doc: str, example: str,
@@ -98,4 +99,5 @@ def cards_or_card(v) -> bool:
 
 # the shared helpers of the effect families
 __all__ = ["Effect", "EFFECTS", "PRIMITIVES", "GameOver", "effect", "primitive", "indent",
-           "listy", "cards_or_card", "effects_text", "schema_branches", "TEXT", "EXPR"]
+           "listy", "cards_or_card", "effects_text", "schema_branches", "TEXT", "EXPR",
+           "COND"]

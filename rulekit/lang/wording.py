@@ -1,0 +1,77 @@
+"""The syntax of words templates (docs/language.md, "Words"): their holes, brackets and
+negative form, and the check of a ruleset's own templates (the ``words:`` of a
+definition or a procedure), so that a hole naming nothing is refused when the ruleset
+is checked instead of reading as nothing in ``rulekit explain``. Filling a template is
+:mod:`rulekit.analysis.templates`.
+"""
+from __future__ import annotations
+
+import re
+
+# a hole: {NAME}, {NAME.ATTR}, {NAME:CONVERSION}
+SLOT = re.compile(r"\{([A-Za-z_0-9]+)(?:\.([a-z]+))?(?::([^}]+))?\}")
+ATTRIBUTES = ("x", "body")                      # of a function argument x -> body
+CONVERSIONS = ("not", "items", "'s", "bare")
+
+
+def split_template(template: str) -> tuple[str, str | None]:
+    """(positive, negative or None) of a template: split at its first ``|`` outside
+    brackets and braces."""
+    depth = 0
+    for i, ch in enumerate(template):
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return template[:i], template[i + 1:]
+    return template, None
+
+
+def slots(template: str) -> set[str]:
+    """The names of the parts a template uses (``{0}``, ``{1.x}`` -> {"0", "1"})."""
+    return {m.group(1) for m in SLOT.finditer(template)}
+
+
+def template_problem(template: str, names, owner: str) -> tuple[int, str] | None:
+    """The first problem of ``template``, a ruleset's own words template whose holes may
+    name only ``names`` (the parameters of ``owner``, a definition's or procedure's
+    name), as (offset into the template, message); None when it has none. A problem: a
+    ``{`` that is not a hole, a hole naming no parameter, an unknown ``.ATTR`` or
+    ``:CONVERSION``, a ``[`` never closed, a ``]`` or ``}`` never opened."""
+    names = list(names)
+    opened: list[int] = []
+    i = 0
+    while i < len(template):
+        ch = template[i]
+        if ch == "{":
+            m = SLOT.match(template, i)
+            if m is None:
+                return i, ("words: a '{' that names no parameter (a hole is {NAME}, "
+                           "{NAME:not}, {NAME:items}, {NAME:'s} or {NAME:bare})")
+            name, attr, conv = m.groups()
+            if name not in names:
+                known = (f"its parameters: {', '.join(names)}" if names
+                         else "it has no parameters")
+                return i, (f"words: {{{name}}} names no parameter of '{owner}' ({known}), "
+                           "so it would read as nothing")
+            if attr is not None and attr not in ATTRIBUTES:
+                return i, (f"words: {m.group(0)}: .{attr} is not a part of a value "
+                           f"(.x and .body are a function's parameter and body)")
+            if conv is not None and conv not in CONVERSIONS:
+                return i, (f"words: {m.group(0)}: ':{conv}' is not a form of words "
+                           f"(one of: {', '.join(':' + c for c in CONVERSIONS)})")
+            i = m.end()
+            continue
+        if ch == "}":
+            return i, "words: a '}' without its '{'"
+        if ch == "[":
+            opened.append(i)
+        elif ch == "]":
+            if not opened:
+                return i, "words: a ']' without its '['"
+            opened.pop()
+        i += 1
+    if opened:
+        return opened[-1], "words: a '[' that is never closed (an optional part is [...])"
+    return None
