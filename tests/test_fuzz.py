@@ -415,13 +415,19 @@ def mutate_record(data, record: dict):
 
 
 @fuzzed(quick=40, soak=3000)
-@given(data=st.data(), extra=st.sampled_from([(), ("--quiet",), ("--json",)]))
+@given(data=st.data(),
+       extra=st.sampled_from([(), ("--transcript",), ("--json",), ("--upto", "2")]))
 def _fuzz_record(folder, good, data, extra):
     text = mutate_record(data, copy.deepcopy(good))
     rec = folder / "rec.json"
     rec.write_text(text, encoding="utf-8")
     before = snapshot(folder)
     code, out, err = run_cli(["replay", "rec.json", *extra], folder)
+    # KNOWN BUG (test_a_record_with_two_unknown_options_gets_one_line, xfail): a record
+    # whose ruleset has several errors gets one line per error; kept out of the soak so
+    # that it finds other things. Remove this once that test passes.
+    hypothesis.assume(not (code == 1 and len(error_lines(err)) > 1 and all(
+        "the record's ruleset:" in line for line in error_lines(err))))
     assert_clear(code, out, err)
     assert snapshot(folder) == before, "a file was written or changed"
 
@@ -429,6 +435,18 @@ def _fuzz_record(folder, good, data, extra):
 def test_mutated_records_get_a_clear_error_or_replay(tmp_path, tiny_record):
     (tmp_path / "tiny.yaml").write_text(TINY, encoding="utf-8")
     _fuzz_record(tmp_path, tiny_record)
+
+
+@pytest.mark.xfail(strict=True, reason="bug found by the fuzz: a record whose options name "
+                   "two unknown options makes `rulekit replay` print two error lines, not one")
+def test_a_record_with_two_unknown_options_gets_one_line(tmp_path, tiny_record):
+    """Found by test_mutated_records_get_a_clear_error_or_replay under RULEKIT_SOAK=1."""
+    (tmp_path / "tiny.yaml").write_text(TINY, encoding="utf-8")
+    record = {**tiny_record, "options": {"": None, "0": None}}
+    (tmp_path / "rec.json").write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run_cli(["replay", "rec.json"], tmp_path)
+    assert code == 1 and "unknown option" in err
+    assert_clear(code, out, err)                # fails: two lines on stderr
 
 
 # ---- 3. web messages ----------------------------------------------------------------
