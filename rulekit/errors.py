@@ -195,9 +195,12 @@ class RulesetFault(Exception):
     transition applies, a choice that is not a card or play): the game aborts."""
 
 
-def printable(text: str, limit: int = 300) -> str:
-    """``text`` safe to print on one line of a terminal: control characters (escape
-    sequences, NUL) written as ``\\xNN``, and at most ``limit`` characters."""
-    out = "".join(ch if ch.isprintable() or ch in "\n\t" else f"\\x{ord(ch):02x}"
-                  for ch in str(text))
+def printable(text: str, limit: int = 300, one_line: bool = False) -> str:
+    """``text`` safe to print on a terminal: control characters (escape sequences, NUL)
+    written as ``\\xNN``, and at most ``limit`` characters. Line breaks and tabs are
+    kept unless ``one_line`` (then a line break is written ``\\n``: a message that quotes
+    a stranger's text, such as a record's, stays one line)."""
+    keep = "\t" if one_line else "\n\t"
+    out = "".join(ch if ch.isprintable() or ch in keep else
+                  "\\n" if ch == "\n" else f"\\x{ord(ch):02x}" for ch in str(text))
     return out if len(out) <= limit else out[:limit - 3] + "..."

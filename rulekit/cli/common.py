@@ -7,8 +7,9 @@ from ..errors import RulesetError, printable
 
 
 def fail(message: str, code: int = 1) -> int:
-    """Print ``rulekit: MESSAGE`` (safe for a terminal) on stderr; return ``code``."""
-    print(f"rulekit: {printable(message, 2000)}", file=sys.stderr)
+    """Print ``rulekit: MESSAGE`` on stderr, on one line and safe for a terminal (a line
+    break in the message is written ``\\n``); return ``code``."""
+    print(f"rulekit: {printable(message, 2000, one_line=True)}", file=sys.stderr)
     return code
 
 
@@ -40,13 +41,16 @@ def print_diagnostics(diags, stream=None, where: str = ""):
 
     A diagnostic without a position (a missing file, a bad --option value) is printed as
     ``rulekit: [where: ]severity: message`` so it still says who is talking.
+    Each diagnostic is one line: a line break in its message (a name quoted from a
+    record or a ruleset) is written ``\\n``.
     """
     stream = sys.stderr if stream is None else stream
     for d in diags:
         if d.pos is None:
-            print(printable(f"rulekit: {where + ': ' if where else ''}{d}", 4000), file=stream)
+            line = f"rulekit: {where + ': ' if where else ''}{d}"
         else:
-            print(printable(str(d), 4000), file=stream)
+            line = str(d)
+        print(printable(line, 4000, one_line=True), file=stream)
 
 
 def load_or_report(name: str, options=None, roots=None):

@@ -19,7 +19,7 @@ from ..runtime.replay import (ReplayError, confined_ruleset, fingerprint_changed
 from ..outputs import check_output, reads_of
 from ..source.extends import resolve_name
 from ..source.files import bundled_rulesets
-from .common import count, fail, load_or_report, option_pairs, print_diagnostics, silence_stdout
+from .common import count, fail, load_or_report, option_pairs, silence_stdout
 
 
 class Signalled(BaseException):
@@ -254,8 +254,8 @@ def _replayed(path: str, run):
     except (RecordError, ReplayError) as exc:
         return fail(str(exc))
     except RulesetError as exc:
-        print_diagnostics(exc.errors, where=f"{path}: the record's ruleset")
-        return 1
+        # one line however many of the record's options are refused
+        return fail(f"{path}: the record's ruleset: " + "; ".join(map(str, exc.errors)))
     _warn_changed(record, game, path)
     return record, game
 
