@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 
+from .limits import MAX_INT_DIGITS
+
 
 # (position, positions left, bits drawn) of each swap of a shuffle, last position first
 _SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(1, 4096))
@@ -87,3 +89,16 @@ class Chance(random.Random):
     def fork(self) -> "Chance":
         """A copy that asks the same ``choose`` (what a copy of a game draws from)."""
         return Chance(self.choose)
+
+
+def seed_problem(seed) -> str | None:
+    """Why ``seed`` is not a game's seed, in words (``must be a whole number from 0 to
+    999999999999, not -1``), or None for a seed: a whole number (not a bool) from 0 below
+    ``10 ** MAX_INT_DIGITS``. Python's ``random.Random(-1)`` is ``Random(1)``: a
+    negative seed would deal another seed's game, so none is taken."""
+    top = 10 ** MAX_INT_DIGITS - 1
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= top:
+        shown = repr(seed) if not isinstance(seed, int) or isinstance(seed, bool) else \
+            (str(seed) if len(str(seed)) <= 20 else f"a number of {len(str(abs(seed)))} digits")
+        return f"must be a whole number from 0 to {top}, not {shown[:40]}"
+    return None

@@ -29,7 +29,7 @@ import random
 
 from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
-from ..randomness import shuffle
+from ..randomness import seed_problem, shuffle
 from ..events import UNTIL, EventLog
 from ..outcome import copy_outcome
 from ..cards import COPY_MARK
@@ -59,12 +59,11 @@ class GameState(SharedSteps, ActionParsing, State):
             count = f"{lo}" if lo == hi else f"{lo} to {hi}"
             raise ValueError(f"{rules.name} is for {count} players, not {players!r}")
         seed = 0 if seed is None else seed
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
-        for what, value in (("seed", seed), ("max_actions", max_actions)):
-            if isinstance(value, int) and abs(value) >= 10 ** MAX_INT_DIGITS:
-                raise ValueError(f"{what}: a number of {len(str(abs(value)))} digits: the "
-                                 f"limit is {MAX_INT_DIGITS}")
+        if seed_problem(seed):
+            raise ValueError(f"seed {seed_problem(seed)}")
+        if isinstance(max_actions, int) and abs(max_actions) >= 10 ** MAX_INT_DIGITS:
+            raise ValueError(f"max_actions: a number of {len(str(abs(max_actions)))} digits: "
+                             f"the limit is {MAX_INT_DIGITS}")
         if deck is not None and not isinstance(deck, (str, list, tuple)):
             raise ValueError(f"deck must be card texts (a list, or one text separated by "
                              f"spaces), not {type(deck).__name__}")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..errors import OutputError, RecordError, printable
 from ..outcome import copy_outcome
+from ..randomness import seed_problem
 from ..limits import (MAX_ACTIONS, MAX_INT_DIGITS, MAX_NESTING, MAX_PLAYERS,
                       MAX_RECORD_ACTIONS, MAX_RECORD_BYTES)
 from ..outputs import write_atomic
@@ -170,6 +171,8 @@ def check_record(record, where: str = "record") -> None:
         v = record.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
             raise RecordError(f"{where}: '{key}' must be a whole number, not {_json(v)}")
+    if record.get("seed") is not None and seed_problem(record["seed"]):
+        raise RecordError(f"{where}: 'seed' {seed_problem(record['seed'])}")
     for key, what, problem in _PARTS:
         bad = problem(record[key]) if record.get(key) is not None else None
         if bad:

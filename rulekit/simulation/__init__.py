@@ -27,6 +27,7 @@ from pathlib import Path
 from ..errors import OutputError
 from ..limits import MAX_ACTIONS, MAX_JOBS, MAX_SIMULATED_GAMES
 from ..outputs import check_folder, reads_of
+from ..randomness import seed_problem
 
 from .runner import ray_session, rules_of, run_local, run_ray
 from .summary import summarize
@@ -168,8 +169,8 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
             not 1 <= games <= MAX_SIMULATED_GAMES:
         raise ValueError(f"games must be a whole number from 1 to {MAX_SIMULATED_GAMES}, "
                          f"not {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if seed_problem(seed):
+        raise ValueError(f"seed {seed_problem(seed)}")
     if options is not None and not isinstance(options, dict):
         raise ValueError(f"options must be a dict NAME -> value, not {options!r:.40}")
     if records is not None and not isinstance(records, (str, os.PathLike)):
