@@ -41,16 +41,17 @@ def print_diagnostics(diags, stream=None, where: str = ""):
 
     A diagnostic without a position (a missing file, a bad --option value) is printed as
     ``rulekit: [where: ]severity: message`` so it still says who is talking.
-    Each diagnostic is one line: a line break in its message (a name quoted from a
-    record or a ruleset) is written ``\\n``.
+    That one is one line: a line break in its message (a name quoted from a record or
+    an option) is written ``\\n``; one with a position may show its source line and a
+    caret under the column.
     """
     stream = sys.stderr if stream is None else stream
     for d in diags:
         if d.pos is None:
-            line = f"rulekit: {where + ': ' if where else ''}{d}"
+            print(printable(f"rulekit: {where + ': ' if where else ''}{d}", 4000,
+                            one_line=True), file=stream)
         else:
-            line = str(d)
-        print(printable(line, 4000, one_line=True), file=stream)
+            print(printable(str(d), 4000), file=stream)
 
 
 def load_or_report(name: str, options=None, roots=None):
