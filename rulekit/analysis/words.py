@@ -226,6 +226,8 @@ class Words:
 
     def _compare(self, t):
         a, op, b = t.left, t.op, t.right
+        if op in ("<", ">", "<=", ">=") and (self.listy(a) or self.listy(b)):
+            op += "list"                # lists ranked item by item
         return self.form(op, (self.wrap(self.node(a), "cmp"),
                                    self.wrap(self.node(b), "cmp")), "cmp")
 

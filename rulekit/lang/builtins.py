@@ -101,6 +101,20 @@ def by_rank(G, cs):
     return sorted(cs, key=key.__getitem__)
 
 
+@builtin("cards", "list", "the cards in groups of one rank, lowest rank first, each group in "
+         "the cards' order (cards without a rank, the extra cards, are left out)",
+         "max_of(rank_groups(hand[actor]), g -> count(g))", state=True, sighted=True,
+         words="{0} in groups of one rank")
+def rank_groups(G, cs):
+    rank_of = G.rules.rank_of.get
+    groups: dict = {}
+    for c in cs:
+        r = rank_of(c)
+        if r is not None:
+            groups.setdefault(r, []).append(c)
+    return [groups[r] for r in sorted(groups)]
+
+
 @builtin("cards", "list", "each card as a one-card play", "singles(hand[actor])",
          words="each card of {0} alone")
 def singles(cs):
@@ -271,6 +285,13 @@ def seats(G):
 def seats_in(G):
     inp = G.inplay
     return [s for s in range(G.n) if inp[s]]
+
+
+@builtin("", "list", "the seats that went out (`out:`), in the order they went out",
+         "first(out_order()) == actor", state=True, sighted=True, items="seat",
+         words="the seats in the order they went out")
+def out_order(G):
+    return G.out_order[:]
 
 
 @builtin("seat", "bool", "true if the seat is still in the game", "is_in(s)", state=True,

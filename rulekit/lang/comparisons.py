@@ -35,11 +35,13 @@ class Comparisons:
 
     def n_compare(self, t, scope):
         a, op, b = self.node(t.left, scope), t.op, self.node(t.right, scope)
-        if op in ("<", ">", "<=", ">="):
+        if op in ("<", ">", "<=", ">=") and _ranked_lists(a, b):
+            pass                        # lists item by item (Python's order of lists)
+        elif op in ("<", ">", "<=", ">="):
             for side, x in ((t.left, a), (t.right, b)):
                 if not compatible(x.type, "int"):
-                    raise ExprError(f"'{op}' compares numbers (int, rank, seat), not {x.type}",
-                                    side.start, "type")
+                    raise ExprError(f"'{op}' compares numbers (int, rank, seat) or lists of "
+                                    f"them item by item, not {x.type}", side.start, "type")
         elif not (compatible(a.type, b.type) or compatible(b.type, a.type)):
             for x, other in ((a, t.right), (b, t.left)):
                 if x.type == "card" and isinstance(literal(other), str):
@@ -128,6 +130,17 @@ class Comparisons:
         close = difflib.get_close_matches(value, texts, n=1, cutoff=0.6) if len(value) > 2 \
             else []
         return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _ranked_lists(a: Typed, b: Typed) -> bool:
+    """Whether ``a < b`` compares two lists item by item (lexicographically: the first
+    item that differs decides, and a list that is the start of the other is less): both
+    are lists, not of cards (``cards``, ``play``, a zone: cards have no order of their
+    own), and the item type, when known, is a number, a list or a mix of scalars (a
+    number beside a text fails when the game is played)."""
+    ok = (None, "int", "rank", "seat", "list", "mixed")
+    return all(x.type in ("list", "any") and x.items in ok for x in (a, b)) \
+        and "list" in (a.type, b.type)
 
 
 def _pack_domain(ctx, node) -> str | None:

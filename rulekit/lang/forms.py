@@ -56,6 +56,16 @@ _form("<=", "a <= b", "at most", "{0} is at most {1}|{0} is more than {1}",
       "count(table) <= limit")
 _form(">=", "a >= b", "at least", "{0} is at least {1}|{0} is less than {1}",
       "plays >= size")
+_form("<list", "l < m", "lists compared item by item: the first item that differs decides, "
+      "and a list that is the start of the other is less (numbers or lists of numbers: a "
+      "hand's rank as [category, kickers...])", "{0} ranks below {1}|{0} does not rank below "
+      "{1}", "hand_rank(mine) < hand_rank(theirs)")
+_form(">list", "l > m", "lists compared item by item (as l < m)", "{0} ranks above {1}|{0} "
+      "does not rank above {1}", "best > [2, 12]")
+_form("<=list", "l <= m", "lists compared item by item (as l < m), or equal",
+      "{0} ranks at most {1}|{0} ranks above {1}", "[count(p), rank(first(p))] <= best")
+_form(">=list", "l >= m", "lists compared item by item (as l < m), or equal",
+      "{0} ranks at least {1}|{0} ranks below {1}", "score_list >= [1, 0]")
 _form("in", "a in l", "a is an item of list l", "{0} is in {1}|{0} is not in {1}",
       "rank(c) in low_ranks")
 _form("not in", "a not in l", "a is not an item of list l", "{0} is not in {1}|{0} is in {1}",

@@ -127,6 +127,25 @@ def min_by(xs, f):
     return best
 
 
+@builtin("list fn", "list", "the items in the order of their f, smallest first; items with "
+         "equal f keep their order (f a number, or a list of numbers compared item by item)",
+         "sort_by(players_left, s -> [score[s], s])", items="same",
+         words="{0} in order of {1.body:bare}, smallest first")
+def sort_by(xs, f):
+    return sorted(xs, key=f)
+
+
+@builtin("list fn", "list", "the items in groups of equal f, each group a list in the items' "
+         "order; the groups in the order of their first item",
+         "group_by(hand[actor], c -> suit(c))",
+         words="{0} in groups of equal {1.body:bare}")
+def group_by(xs, f):
+    groups: dict = {}
+    for x in xs:
+        groups.setdefault(f(x), []).append(x)
+    return list(groups.values())
+
+
 @builtin("list fn", "int", "the sum of f over the items (0 if none)",
          "sum_of(hand[s], c -> rank(c))",
          words="the sum of {1.body} over each {1.x} in {0}")
