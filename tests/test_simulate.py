@@ -296,3 +296,16 @@ def test_agents_all_then_one_seat():
     assert parse_agents({0: "greedy"}, 2) == {0: "greedy"}
     with pytest.raises(ValueError):
         rulekit.simulate(COIN, games=0)
+
+
+def test_a_ruleset_that_extends_its_neighbour_is_simulated_and_compared(tmp_path):
+    """The user named the ruleset: its `extends` is read from its own folder as `play`
+    reads it (only a record's ruleset is confined to folders; this was refused)."""
+    toys = Path(__file__).resolve().parent / "toys"
+    (tmp_path / "base.yaml").write_text((toys / "ranking.yaml").read_text())
+    (tmp_path / "child.yaml").write_text("extends: base.yaml\nname: child\n")
+    res = rulekit.simulate(str(tmp_path / "child.yaml"), games=3, seed=1)
+    assert res.games == 3
+    both = rulekit.compare([str(tmp_path / "base.yaml"), str(tmp_path / "child.yaml")],
+                           games=2, seed=1)
+    assert [r.games for r in both.results] == [2, 2]

@@ -183,7 +183,7 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
         raise ValueError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
     options = dict(options or {})
-    rules = rules_of(ruleset, options, tuple(rulesets))
+    rules = rules_of(ruleset, options, _roots(rulesets))
     counts = player_counts(rules, players)
     when = dict(when or {})
     check_when(rules, when)                 # a bad name or expression: now
@@ -210,6 +210,13 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
     return res
 
 
+def _roots(rulesets):
+    """The folders a ruleset's ``extends`` are confined to: None (as for ``play``: the
+    user named the ruleset, so its bases are read as its own folder says) unless
+    ``rulesets`` names some."""
+    return tuple(str(r) for r in rulesets) if rulesets else None
+
+
 def _play_counts(res, counts, games, folder, progress, total, backend, jobs, address, run):
     """Play the games of each player count into ``res`` (see :func:`simulate`)."""
     ruleset, options, seed, seats = run["ruleset"], run["options"], run["seed"], run["seats"]
@@ -219,7 +226,7 @@ def _play_counts(res, counts, games, folder, progress, total, backend, jobs, add
         spec = {"ruleset": ruleset, "options": options, "players": n, "seed": seed,
                 "agents": {s: k for s, k in seats.items() if s < n},
                 "max_actions": max_actions, "records": folder is not None, "when": when,
-                "roots": tuple(str(r) for r in rulesets), "record_name": record_name}
+                "roots": _roots(rulesets), "record_name": record_name}
         done_before = i * games
         tick = None if progress is None else (lambda d, b=done_before: progress(b + d, total))
         if backend == "ray":
@@ -334,7 +341,7 @@ def compare(variants, games: int = 1000, players=None, **kw) -> Comparison:
     parsed = [parse_variant(v) if isinstance(v, str) else (v[0], dict(v[1])) for v in variants]
     if len(parsed) < 2:
         raise ValueError("compare needs at least two variants")
-    roots = tuple(kw.get("rulesets", ()))
+    roots = _roots(kw.get("rulesets", ()))
     loaded = [rules_of(name, opts, roots) for name, opts in parsed]
     if players is None:
         players = loaded[0].players[2]

@@ -32,7 +32,8 @@ def game_seed(run_seed: int, index: int) -> int:
 def rules_of(ruleset: str, options: dict, roots=()):
     """The loaded ruleset (cached per process). Raises RulesetError."""
     from ..runtime.loader import load
-    key = (ruleset, tuple(sorted((k, repr(v)) for k, v in options.items())), tuple(roots))
+    key = (ruleset, tuple(sorted((k, repr(v)) for k, v in options.items())),
+           None if roots is None else tuple(roots))
     rules = _RULES.get(key)
     if rules is None:
         rules = _RULES[key] = load(ruleset, options=options or None, roots=roots)
@@ -50,7 +51,7 @@ def play_one(spec: dict, index: int) -> dict:
     expression; the decisions at which it held), and ``record`` (kept when asked for, and for
     an aborted game)."""
     from ..runtime.records import make_record
-    rules = rules_of(spec["ruleset"], spec["options"], spec.get("roots", ()))
+    rules = rules_of(spec["ruleset"], spec["options"], spec.get("roots"))
     seed = game_seed(spec["seed"], index)
     n = spec["players"]
     game = rules.new_game(players=n, seed=seed, max_actions=spec["max_actions"])
