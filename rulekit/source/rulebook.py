@@ -3,10 +3,10 @@
 
 :func:`parse_rule_book` splits one file into its two parts and finds its rules (a
 bullet at the left margin that starts with a bold rule id: capital letters, or digits
-after the first, a hyphen and a number); :func:`load_rule_book` reads and parses every file of a ruleset's
-``rule_book``; :func:`book_text` is what ``rulekit rules`` and the terminal's ``rules``
-show. The structured form (:class:`RuleBook`: sections, each a list of rules and
-markdown in order) is for any other reader, such as a web page.
+after the first, a hyphen and a number); :func:`load_rule_book` reads and parses every
+file of a ruleset's ``rule_book``; :func:`book_text` is what ``rulekit rules`` and the
+terminal's ``rules`` show. The structured form (:class:`RuleBook`: sections, each a
+list of rules and markdown in order) is for any other reader, such as a web page.
 """
 from __future__ import annotations
 
