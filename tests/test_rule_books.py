@@ -109,3 +109,142 @@ def test_diff_shows_what_changed_old_and_new(tmp_path):
     # a variant without a title gets one from its name, not its base's
     assert "~ title: Mattis  ->  club mattis" in run.stdout
     assert rulekit.load(str(tmp_path / "v.yaml")).title == "club mattis"
+
+
+# ---- the format: the player's text, then the notes for authors (docs/rules/README.md) --
+
+RULES = RULESETS.parent / "docs" / "rules"
+BOOKS = sorted(p for p in RULES.glob("*.md") if p.name != "README.md")
+AUTHORS_ONLY = ("rulekit", "tests/", ".yaml", "not offered yet", "rulesets/", "cited by",
+                "[decision", "Not modelled", "Source:", "pagat.com")
+
+HOUSE = """# House rules
+
+For players: jokers join the pack. HSE-9 is only in the notes.
+
+## The pack
+
+- **HSE-1** Jokers are wild:
+  - a joker may stand for any card;
+
+  - two jokers beat everything.
+- **HSE-2** Option `jokers` (default 2) sets how many.
+
+| option | default |
+|---|---|
+| `jokers` | 2 |
+
+## Play
+
+```
+- **HSE-7** in a code block is no rule
+```
+- **HSE-3** Play goes left.
+
+## Notes for authors
+
+Written for our club; HSE-9 was dropped in 2020.
+
+- **HSE-1** Some play jokers as low cards; not offered yet.
+- **HSE-1** A decision: the club's old sheet does not say.
+"""
+
+
+def _house(tmp_path, *books):
+    for i, text in enumerate(books):
+        (tmp_path / f"h{i}.md").write_text(text, encoding="utf-8")
+    names = ", ".join(f"h{i}.md" for i in range(len(books)))
+    (tmp_path / "v.yaml").write_text(f"rulekit: 1\nextends: mattis\nname: v\n"
+                                     f"rule_book: [{names}]\n")
+    return tmp_path / "v.yaml"
+
+
+def test_a_book_splits_into_the_players_text_and_the_notes(tmp_path):
+    from rulekit.source.rulebook import parse_rule_book
+    book = parse_rule_book(HOUSE, "house.md")
+    assert book.title == "House rules"
+    assert [(s.title, [r.id for r in s.rules]) for s in book.sections] == \
+        [("", []), ("The pack", ["HSE-1", "HSE-2"]), ("Play", ["HSE-3"])]
+    first = book.rules[0]
+    assert (first.section, first.line) == ("The pack", 7)
+    assert first.text == "Jokers are wild:\n- a joker may stand for any card;\n\n" \
+        "- two jokers beat everything."                   # nested list, blank line inside
+    pack = book.sections[1].items
+    assert [type(i).__name__ for i in pack] == ["Rule", "Rule", "str"]
+    assert pack[2].startswith("| option | default |")      # text that is no rule stays
+    assert "in a code block is no rule" in book.sections[2].items[0]
+    assert book.rule_notes == {"HSE-1": ("Some play jokers as low cards; not offered yet.",
+                                         "A decision: the club's old sheet does not say.")}
+    assert "Notes for authors" not in book.player_text and "club" not in book.player_text
+    assert book.notes.startswith("Written for our club") and book.text.endswith("not say.")
+
+    ruleset = _house(tmp_path, HOUSE)
+    run = cli(["rules", ruleset], tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("# House rules") and "- **HSE-3** Play goes left." in run.stdout
+    assert "Notes for authors" not in run.stdout and "not offered yet" not in run.stdout
+    run = cli(["rules", ruleset, "--notes"], tmp_path)
+    assert run.stdout.index("HSE-3") < run.stdout.index("## Notes for authors") \
+        < run.stdout.index("not offered yet")
+    assert cli(["rules", ruleset, "--ids"], tmp_path).stdout.split() == \
+        ["HSE-1", "HSE-2", "HSE-3"]                      # not HSE-7 (code) nor HSE-9 (notes)
+    run = cli(["validate", ruleset], tmp_path)
+    assert run.returncode == 0 and "warning" not in run.stdout + run.stderr
+
+
+MALFORMED = [
+    ("notes-twice", [HOUSE + "\n## Notes for authors\n\nMore.\n"],
+     "h0.md:31: a second '## Notes for authors' heading (the first is at line 24)"),
+    ("notes-misspelt", [HOUSE.replace("## Notes for authors", "## Notes for Authors")],
+     "h0.md:24: the notes heading is written '## Notes for authors', exactly, not "
+     "'## Notes for Authors'"),
+    ("id-twice", [HOUSE.replace("- **HSE-3**", "- **HSE-2**")],
+     "h0.md:22: the rule id HSE-2 is defined twice (first at line 11)"),
+    ("id-in-two-files", [HOUSE, "# More\n\n- **HSE-3** Again.\n"],
+     "h1.md:3: the rule id HSE-3 is defined twice in the rule book (first in h0.md, "
+     "line 22)"),
+    ("note-on-no-rule", [HOUSE + "- **HSE-9** Dropped in 2020.\n"],
+     "h0.md:30: a note on HSE-9, which is no rule of h0.md"),
+    ("note-on-a-rule-of-another-file", [HOUSE, "# More\n\n## Notes for authors\n\n"
+                                        "- **HSE-1** Elsewhere.\n"],
+     "h1.md:5: a note on HSE-1, which is no rule of h1.md"),
+]
+
+
+@pytest.mark.parametrize("books, message", [m[1:] for m in MALFORMED],
+                         ids=[m[0] for m in MALFORMED])
+def test_a_malformed_book_is_a_clear_error(tmp_path, books, message):
+    ruleset = _house(tmp_path, *books)
+    for args in ([], ["--ids"], ["--notes"]):
+        run = cli(["rules", ruleset, *args], tmp_path)
+        assert run.returncode == 1 and message in run.stderr and run.stdout == "", run.stderr
+    run = cli(["validate", ruleset], tmp_path)           # validate warns: the game still plays
+    assert run.returncode == 0 and "warning: " + message in run.stdout, run.stdout
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
+def test_every_bundled_book_keeps_its_notes_apart(path):
+    from rulekit.source.rulebook import NOTES_HEADING, parse_rule_book
+    text = path.read_text(encoding="utf-8")
+    book = parse_rule_book(text, path.name)
+    assert book.title and book.rules and book.notes, path.name
+    assert text.count(NOTES_HEADING) == 1
+    assert all(rule.section for rule in book.rules)       # every rule is in a section
+    intro = book.sections[0]
+    assert intro.title == "" and intro.items and not intro.rules   # an intro first
+    left = [phrase for phrase in AUTHORS_ONLY if phrase in book.player_text]
+    assert left == [], f"{path.name}: for authors, not players: {left}"
+
+
+@pytest.mark.parametrize("name", sorted(rulekit.bundled()))
+def test_rules_shows_the_notes_only_when_asked(name, tmp_path):
+    from rulekit.source.rulebook import parse_rule_book
+    run = cli(["rules", name], tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "Notes for authors" not in run.stdout
+    assert [p for p in AUTHORS_ONLY if p in run.stdout] == []
+    notes = cli(["rules", name, "--notes"], tmp_path).stdout
+    for file in rulekit.load(name).rule_book:
+        book = parse_rule_book((RULES / file).read_text(encoding="utf-8"), file)
+        assert book.player_text in run.stdout and book.text in notes
+    assert notes.count("## Notes for authors") == len(rulekit.load(name).rule_book)

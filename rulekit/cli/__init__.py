@@ -101,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("rules", help="how to play: the ruleset's rule book, with rule ids")
     s.add_argument("ruleset", metavar="RULESET")
     s.add_argument("--ids", action="store_true", help="list only the rule ids")
+    s.add_argument("--notes", action="store_true",
+                   help="add the rule book's notes for authors (sources, decisions)")
 
     s = sub.add_parser("schema", help="the installed JSON Schema of rulesets (for editors)")
     s.add_argument("-o", "--output", metavar="FILE",

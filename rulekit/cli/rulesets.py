@@ -133,12 +133,11 @@ def cmd_new(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    """``rulekit rules NAME``: the ruleset's rule book (its ``rule_book`` files), for
-    players; ``--ids`` lists only the rule ids it cites."""
-    import re
-
+    """``rulekit rules NAME``: the player's part of the ruleset's rule book (its
+    ``rule_book`` files; ``--notes`` adds each file's notes for authors); ``--ids``
+    lists only the rule ids the book defines, in book order."""
     from ..source.extends import resolve_name
-    from ..source.files import read_rule_book
+    from ..source.rulebook import book_text, load_rule_book
     rules = load_or_report(args.ruleset)
     if rules is None:
         return 1
@@ -146,24 +145,15 @@ def cmd_rules(args) -> int:
         return fail(f"{rules.name} has no rule book (its ruleset names none in 'rule_book:'); "
                     f"rulekit explain {args.ruleset} says what the ruleset does")
     try:
-        texts = read_rule_book(rules.rule_book, resolve_name(args.ruleset))
+        books = load_rule_book(rules.rule_book, resolve_name(args.ruleset))
     except (OSError, ValueError) as exc:
         return fail(f"{rules.name}: {exc}")
     if args.ids:
-        ids: list = []
-        for _, text in texts:
-            for m in re.findall(r"^\|\s*([A-Z]{1,4}-[0-9]+)\s*\||\*\*([A-Z]{1,4}-[0-9]+)\*\*|"
-                                r"^#+\s*([A-Z]{1,4}-[0-9]+)\b", text, re.M):
-                rid = next(x for x in m if x)
-                if rid not in ids:          # the ids each book defines, in its order
-                    ids.append(rid)
-        print(" ".join(ids))
+        print(" ".join(rule.id for book in books for rule in book.rules))
         return 0
     from ..errors import printable
-    for i, (name, text) in enumerate(texts):
-        if i:
-            print(f"\n---- {name} ----\n")
-        print("\n".join(printable(line, 10000) for line in text.rstrip("\n").split("\n")))
+    text = book_text(books, args.notes)
+    print("\n".join(printable(line, 10000) for line in text.split("\n")))
     return 0
 
 

@@ -310,19 +310,18 @@ def _action_help(game, actions) -> list[str]:
 
 
 def _rule_book(game) -> list[str]:
-    """The lines of the game's rule book (its ``rule_book`` files), or a line saying
-    there is none."""
+    """The lines of the player's part of the game's rule book (its ``rule_book``
+    files), or a line saying there is none or why it cannot be shown."""
     from pathlib import Path
 
-    from ..source.files import read_rule_book
+    from ..source.rulebook import book_text, load_rule_book
     rules = game.rules
     if not rules.rule_book:
         return [f"  {rules.name} has no rule book; 'rulekit explain {rules.name}' says what "
                 "its ruleset does"]
     where = Path(rules.path) if rules.path and Path(rules.path).is_file() else None
     try:
-        return [ln for _, text in read_rule_book(rules.rule_book, where)
-                for ln in text.splitlines()]
+        return book_text(load_rule_book(rules.rule_book, where)).splitlines()
     except (OSError, ValueError) as exc:
         return [f"  the rule book cannot be read: {exc}"]
 

@@ -89,10 +89,10 @@ def check(ruleset, options: dict | None = None, roots=None):
         return None, sink.sorted(display)
     if rules is None or sink.has_errors:
         return None, sink.sorted(display)
-    if rules.rule_book:                     # a rule book that `rulekit rules` cannot find
-        from ..source.files import rule_book_files
+    if rules.rule_book:              # a rule book that `rulekit rules` cannot read or split
+        from ..source.rulebook import load_rule_book
         try:
-            rule_book_files(rules.rule_book, Path(path))
+            load_rule_book(rules.rule_book, Path(path))
         except (OSError, ValueError) as exc:
             sink.warning(src.pos(("rule_book",)), str(exc), "rule-book")
     rules.warnings = [d for d in sink.sorted(display) if d.severity == "warning"]
