@@ -1,5 +1,6 @@
 """The OpenSpiel bridge (rulekit.openspiel): OpenSpiel's own API check on every bundled
-ruleset and on toys with shared windows, simultaneous choices and typed choices; our
+ruleset and on toys with shared windows, simultaneous choices, typed choices and choices
+in parts (set parts, amounts digit by digit, a card then a place); our
 round trip (copies, action strings, a history replayed); information strings that
 never show a hidden card; records; bad input; OpenSpiel's MCTS bot playing a game.
 
