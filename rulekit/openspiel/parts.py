@@ -186,8 +186,8 @@ def next_ids(layout, game, sel: Selection) -> dict:
 
 def selection_text(game, sel: Selection) -> str:
     """``sel`` as words: the action's text of the parts made (``put 9H``), then the part
-    in progress (its word, a set's cards picked, named as the action's text will, an amount's digits with
-    ``_`` for each one to come: ``bet 0_``)."""
+    in progress (its word; a set's cards picked, in the order the action's text will
+    name them; an amount's digits with ``_`` for each one to come: ``bet 0_``)."""
     defn = defn_of(game, sel.name)
     text = value_text(game, defn, sel.vals)
     parts = defn.parts.parts
