@@ -69,7 +69,8 @@ def test_openspiel_api_check_on_every_bundled_ruleset(name):
 
 
 @pytest.mark.parametrize("toy,players", [("simultaneous", 3), ("window", 3), ("choices", 3),
-                                        ("parts_bridge", 2), ("parts_bridge", 3)])
+                                        ("parts_bridge", 2), ("parts_bridge", 3),
+                                        ("parts", 2), ("parts_big", 2)])
 def test_openspiel_api_check_on_toys(toy, players):
     game = openspiel.load_game(str(TOYS / f"{toy}.yaml"), players=players, max_actions=200)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
@@ -531,8 +532,9 @@ def test_a_dead_end_offers_to_start_the_decision_over(monkeypatch, tmp_path):
     although only rank 1 leads anywhere: after such a card and a first digit, no
     digit leads to a legal choice; the one id then is done, which starts the decision
     over (the same state as before the name)."""
-    from rulekit.runtime import drawing
+    from rulekit.runtime import choices, drawing
     monkeypatch.setattr(drawing.Budget.__init__, "__defaults__", (20,))
+    monkeypatch.setattr(choices, "PARTS_COUNT_BUDGET", 20)      # (a count: no more)
     toy = tmp_path / "trap.yaml"
     toy.write_text(PARTS.read_text().replace("      bet:\n", (
         "      trap:\n        choose: c in hand[actor], n in numbers(1, 500)\n"

@@ -285,6 +285,7 @@ class Chooser(Drawing):
         try:
             for v in range(low, high + 1):
                 nxt = vals + (v,)
+                budget.spend()              # (a step of the search, condition or not)
                 if self._so_far(nxt, None, budget) and self._exists(nxt, None, budget):
                     return True
         except OverBudget:
