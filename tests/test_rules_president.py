@@ -198,7 +198,7 @@ def test_PRS_3_the_president_gives_back_any_cards_the_received_ones_too():
 def test_PRS_3_option_lowest_the_president_gives_their_lowest_cards():
     g = second_hand(seed=4, president_gives="lowest")
     g.apply("give " + " ".join(best_sets(list(g.z["hand"][3]), 2)[0]))
-    g.apply("give_one " + best_sets(list(g.z["hand"][2]), 1)[0][0])     # the Vice-Scum
+    g.apply("give " + best_sets(list(g.z["hand"][2]), 1)[0][0])     # the Vice-Scum
     assert g.to_act == 0
     assert gives(g) == lowest_sets(list(g.z["hand"][0]), 2)
 
@@ -233,7 +233,7 @@ def test_PRS_4_the_vice_scum_and_vice_president_swap_one_card_in_order():
         g.apply(act)
         seq.append(act.split()[0])
         assert all(c in g.z["hand"][receiver] for c in act.split()[1:])
-    assert seq == ["give", "give_one", "give", "give_one"]
+    assert seq == ["give"] * 4
     assert g.phase == "play"
 
 
@@ -306,6 +306,32 @@ def test_PRS_7_as_many_cards_of_a_higher_rank():
         g.apply("play 6C 6D 6H")                    # three cards on a pair
     with pytest.raises(IllegalAction):
         g.apply("play KC")                          # one card on a pair
+
+
+def test_PRS_6_PRS_7_a_play_is_chosen_card_by_card_never_listed():
+    """The play is a set part: each card offered can still end in a legal play."""
+    g = game_of(4, 3, H4)
+    first = g.part_options("play")
+    assert sorted(t for _, t in first.items) == sorted(g.z["hand"][0]) and not first.done
+    after = g.part_options("play", cur=("3C",))
+    assert [t for _, t in after.items] == ["3D", "3H", "3S"] and after.done
+    assert g.part_count("play") == 27                # as counted in the PRS-6 test
+    g.apply("play 5C 5D")
+    # seat 1 (see the PRS-7 test): only cards of a pair above the 5s may begin; TD, JD,
+    # QD (no pair) and the 4s (too low) may not
+    assert sorted(t for _, t in g.part_options("play").items) == \
+        sorted(["6C", "6D", "6H", "KC", "KD", "AC", "AD"])
+    six = g.part_options("play", cur=("6C",))
+    assert [t for _, t in six.items] == ["6D", "6H"] and not six.done   # one card is no pair
+    assert g.part_count("play") == 5
+
+
+def test_PRS_3_the_scum_is_offered_only_cards_among_the_best():
+    g = second_hand(seed=0)
+    hand = list(g.z["hand"][3])
+    best = {c for cs in best_sets(hand, 2) for c in cs}
+    assert sorted(t for _, t in g.part_options("give").items) == sorted(best)
+    assert g.part_count("give") == len(best_sets(hand, 2))
 
 
 def test_PRS_7_option_equal_beats_the_same_rank_beats_too():
@@ -434,8 +460,7 @@ def test_random_games_keep_the_invariants_at_every_player_count(options):
             g = r.new_game(players=players, seed=seed)
             rng = random.Random(seed)
             while not g.finished:
-                acts = g.legal_actions()
-                act = rng.choice(acts)
+                act = g.random_legal(rng)        # drawn without a listing (issue 30)
                 pile = [list(p) for p in g.evaluate("plays_in(pile)")]
                 g.apply(act)
                 if act.name == "play" and pile:        # PRS-7 beats the last play
@@ -461,7 +486,7 @@ def test_a_president_record_replays_exactly():
         rng = random.Random(seed)
         dumps = [g.dump()]
         while not g.finished:
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(g.random_legal(rng))
             dumps.append(g.dump())
         record = json.loads(json.dumps(make_record(g, "president", opts, seed)))
         seen = []
