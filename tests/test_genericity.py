@@ -5,7 +5,7 @@ from pathlib import Path
 import rulekit
 
 WORDS = re.compile(r"mattis|myllymatti|atlanta|norsk|dreck|slough|krig|sjans|durak|skitgubbe|"
-                   r"perevod|podkid", re.IGNORECASE)
+                   r"perevod|podkid|president|scum", re.IGNORECASE)
 
 
 def test_engine_package_names_no_game():
