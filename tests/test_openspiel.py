@@ -52,7 +52,14 @@ def dealt(game, rng):
     return state
 
 
-@pytest.mark.parametrize("name", sorted(rulekit.bundled()))
+# games the bridge cannot play through yet, each with the reason (strict: a pass fails)
+NOT_YET = {"holdem": "an amount (bet, raise) is still a listed choice: numbers() stops at "
+                     "1,000 and a stack grows past it (issue 30: amounts as parts)"}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[n])) if n in NOT_YET else n
+    for n in sorted(rulekit.bundled())])
 def test_openspiel_api_check_on_every_bundled_ruleset(name):
     game = bridged(name, max_actions=LONG.get(name, 10000))
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
