@@ -53,8 +53,9 @@ def dealt(game, rng):
 
 
 # games the bridge cannot play through yet, each with the reason (strict: a pass fails)
-NOT_YET = {"holdem": "an amount (bet, raise) is still a listed choice: numbers() stops at "
-                     "1,000 and a stack grows past it (issue 30: amounts as parts)"}
+NOT_YET = {"holdem": "the bridge still lists a decision's actions: a raise of any amount up "
+                     "to the stack is more than MAX_CHOICES (TooManyChoices) until the "
+                     "bridge decides an amount in parts (issue 30)"}
 
 
 @pytest.mark.parametrize("name", [

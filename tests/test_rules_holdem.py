@@ -46,18 +46,14 @@ def game_of(n, holes, dealer=0, board="2C 7D 9H JS 3C", **options):
 
 
 def choices(game) -> dict:
-    """The seat to act's choices: each action's name, with (lowest, highest) for an
-    amount (checked to be every whole number between), else None."""
-    out, seen = {}, {}
-    for a in game.legal_actions():
-        name, *amount = str(a).split()
-        if amount:
-            seen.setdefault(name, []).append(int(amount[0]))
-        else:
-            out[name] = None
-    for name, ns in seen.items():
-        assert sorted(ns) == list(range(min(ns), max(ns) + 1)), name
-        out[name] = (min(ns), max(ns))
+    """The seat to act's choices, asked without a listing: each action's name, with
+    (lowest, highest) for an amount (a bet or raise is decided in parts), else None."""
+    amounts = {d.name for d in game.parted_actions()}
+    out = {a.name: None for a in game.candidate_actions(random.Random(0), sample=1)
+           if a.name not in amounts}
+    for name in amounts:
+        opts = game.part_options(name)
+        out[name] = (opts.low, opts.high)
     return out
 
 
@@ -248,6 +244,21 @@ def test_HLD_10_the_smallest_raise_is_the_last_raise_again():
     assert choices(game)["raise"] == (210, 1000)
 
 
+def test_HLD_10_any_amount_up_to_the_stack_written_as_a_number():
+    game = game_of(3, THREE)
+    listed = [str(a) for a in game.legal_actions()]       # 1,000 chips: still listable
+    assert listed == ["fold", "call"] + [f"raise {n}" for n in range(20, 1001)]
+    big = game_of(3, THREE, starting_stack=10000)
+    assert choices(big)["raise"] == (20, 10000)
+    with pytest.raises(rulekit.TooManyChoices):           # 9,981 raises: never listed
+        big.legal_actions()
+    big.apply("raise 2345")
+    assert bets(big) == [2345, 5, 10] and chips(big)[0] == 10000 - 2345
+    assert choices(big)["raise"] == (2345 + 2335, 10000)  # seat 1: raise by 2,335 again
+    big.apply("raise 9000")
+    assert choices(big)["raise"] == (10000, 10000)        # seat 2: only all-in is left
+
+
 def test_HLD_10_a_bet_is_at_least_the_big_blind_and_sets_the_raise():
     game = game_of(3, THREE)
     play(game, "call", "call", "check", "bet 25")
@@ -294,9 +305,9 @@ def test_HLD_11_a_short_all_in_bet_lets_those_who_checked_only_call():
 
 
 def test_HLD_11_no_raise_when_nobody_could_answer():
-    game = game_of(2, {0: "QC 4D", 1: "AS AD"}, dealer=0, starting_stack=300)
-    game.v["chips"][1] = 590                       # seat 1 covers seat 0
-    game.apply("raise 300")                        # seat 0 all-in
+    game = game_of(2, {0: "QC 4D", 1: "AS AD"}, dealer=0)
+    game.v["chips"][1] = 1990                      # seat 1 covers seat 0
+    game.apply("raise 1000")                       # seat 0 all-in
     assert choices(game) == {"fold": None, "call": None}
 
 
@@ -477,8 +488,9 @@ def test_HLD_18_the_game_ends_when_one_seat_has_every_chip():
 # ---- random games and records ---------------------------------------------------------
 
 def random_move(game, rng):
-    """A uniformly random legal action of the seat to act."""
-    return rng.choice(game.legal_actions())
+    """A uniformly random legal action of the seat to act (never a listing: a raise
+    may be any amount up to the stack)."""
+    return game.random_legal(rng)
 
 
 def total(game):
@@ -486,21 +498,22 @@ def total(game):
 
 
 OPTIONS = [{}, {"ante": "2", "small_blind": "0"}, {"hand_limit": "3"},
-           {"small_blind": "25", "big_blind": "50"}]
+           {"small_blind": "25", "big_blind": "50"}, {"starting_stack": "10000"}]
 
 
 @pytest.mark.random_games
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "default")
 def test_random_games_keep_the_rules(options):
-    opts = {"starting_stack": "100", **options}
-    r = rulekit.load("holdem", opts)
+    opts = dict(options)
+    r = rulekit.load("holdem", opts or None)
+    stack = int(opts.get("starting_stack", 1000))
     for players in range(2, 10):
         for seed in range(games(1, 20)):
             g = r.new_game(players=players, seed=seed)
             rng = random.Random(seed)
             dumps = [g.dump()]
             while not g.finished:
-                assert total(g) == 100 * players                       # HLD-2
+                assert total(g) == stack * players                       # HLD-2
                 cards = g.z["deck"] + g.z["board"] + g.z["burn"] + g.z["muck"] + [
                     c for h in g.z["hand"] for c in h]
                 assert sorted(cards) == sorted(PACK)
@@ -520,7 +533,7 @@ def test_random_games_keep_the_rules(options):
             if "hand_limit" in opts:
                 assert g.hand_no <= 3
             else:
-                assert sorted(res.scores)[:-1] == [-100] * (players - 1)
+                assert sorted(res.scores)[:-1] == [-stack] * (players - 1)
             record = json.loads(json.dumps(make_record(g, "holdem", opts, seed)))
             seen = []
             again = replay(record, apply=lambda game, a: (game.apply(a), seen.append(game.dump())))
