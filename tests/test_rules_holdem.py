@@ -529,6 +529,7 @@ def test_random_games_keep_the_rules(options):
                         assert len(g.z["hand"][s]) == (2 if dealt else 0)
             res = g.result
             assert res.status == "finished", res.message
+            assert sum(g.v["chips"]) == stack * players and sum(g.v["put"]) == 0
             assert sum(res.scores) == 0 and res.returns == res.scores  # HLD-18
             if "hand_limit" in opts:
                 assert g.hand_no <= 3
