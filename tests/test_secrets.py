@@ -142,15 +142,23 @@ def face_up_since(game, mark: int) -> set:
 
 
 GAMES = sorted(rulekit.bundled()) + sorted(str(p) for p in TOYS.glob("*.yaml"))
+# options for a game whose decisions are too big for the web page's listing yet: Hold'em
+# with 100 chips a seat lists at most 900 raises; its default (1,000 a seat) below
+OPTIONS = {"holdem": {"starting_stack": "100"}}
+PAGE_LISTS = pytest.mark.xfail(strict=True, reason="the web page (page_state) still lists "
+                               "every legal action: a raise of up to 1,000s of chips is "
+                               "TooManyChoices until the page decides amounts in parts")
 
 
-@pytest.mark.parametrize("name", GAMES, ids=lambda n: Path(n).stem)
-def test_no_seat_is_shown_a_card_it_does_not_know(name):
+@pytest.mark.parametrize("name, options", [
+    pytest.param(n, OPTIONS.get(n), id=Path(n).stem) for n in GAMES] + [
+    pytest.param("holdem", None, marks=PAGE_LISTS, id="holdem-1000-chips")])
+def test_no_seat_is_shown_a_card_it_does_not_know(name, options):
     """Every bundled game and toy, a random game each (its first 60 actions): what each
     seat is shown names only cards it knows (the toy of secrets: its variables too), and
     its transcript (the events as that seat reads them: private actions as their
     summary) only cards it has known."""
-    rules = rulekit.load(name)
+    rules = rulekit.load(name, options)
     style = CardStyle(rules, ascii=True)
     game = rules.new_game(seed=11)
     rng = random.Random(11)
