@@ -198,9 +198,15 @@ class Deciding(PartsText):
             if defn not in offered:
                 continue
             ch = self.chooser(defn.name, seat)
+            k = self.part_count(defn.name, seat)
+            if k is not None and k > MAX_CHOICES:       # known too many: not enumerated
+                got = [None] * (MAX_CHOICES + 1)
+            else:
+                got = None
             try:
-                got = self._ruleset(ch.enumerate, MAX_CHOICES - len(out), Budget(),
-                                    seat=seat)
+                if got is None:
+                    got = self._ruleset(ch.enumerate, MAX_CHOICES - len(out), Budget(),
+                                        seat=seat)
             except OverBudget:
                 raise TooManyChoices(f"action '{defn.name}' has more choices than can be "
                                      f"listed (more than {MAX_CHOICES} legal actions): ask "

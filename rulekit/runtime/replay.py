@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import (CardError, Diagnostic, IllegalAction, RecordError, RulekitError,
-                      RulesetError, TooManyChoices, suggest)
+                      RulesetError, suggest)
 from ..limits import MAX_ACTIONS
 from ..source.files import bundled_rulesets
 from .seats import split_seat
@@ -135,31 +135,23 @@ def replay(record: dict, upto: int | None = None, max_actions: int = MAX_ACTIONS
             else:
                 apply(game, game.parse_action(text))
         except CardError as exc:
-            raise ReplayError(i, seat, text, _legal_now(game, seat), str(exc), changed) \
-                from None
+            raise ReplayError(i, seat, text, _legal(game, seat), str(exc), changed) from None
         except IllegalAction as exc:
-            legal = _legal_now(game, seat)
             hint = ""
             if record.get("deck") is None and record.get("seed") is None:
                 hint = "the record gives neither a deck nor a seed, so seed 0 shuffled the deck"
             elif "is not legal" not in str(exc):    # a seat that may not act, a bad prefix
                 hint = str(exc)
-            raise ReplayError(i, seat, text, legal, hint, changed) from None
+            raise ReplayError(i, seat, text, _legal(game, seat), hint, changed) from None
     return game
 
 
-def _legal_now(game, seat) -> list[str]:
-    """The legal action strings of ``seat`` (None: none), for a ReplayError: asked only
-    when an action fails (a listing is not free, and a decision in parts may be too big
-    to list: then its listed actions and each action in parts as ``NAME ...``)."""
-    if seat is None:
+def _legal(game, seat) -> list:
+    """The legal action strings of ``seat`` for a replay's error (asked only then: a
+    choice in parts is never listed in full; see GameState.shown_actions)."""
+    if seat is None or not 0 <= seat < game.n or game.finished:
         return []
-    seat = seat if 0 <= seat < game.n else None
-    try:
-        return [str(a) for a in game.legal_actions(seat)]
-    except TooManyChoices:
-        return [str(a) for a in game._listed(seat)] + \
-            [f"{d.name} ..." for d in game.parted_actions(seat)]
+    return [str(a) for a in game.shown_actions(seat)]
 
 
 def result_mismatch(record: dict, game) -> str | None:
