@@ -54,19 +54,13 @@ def dealt(game, rng):
     return state
 
 
-# issue 30: the bridge names an id that picks one card of a play by the one action it
-# leaves; two picks that leave the same play (6S or 6H of the only pair "play 6S 6H")
-# get the same string, and OpenSpiel's check refuses duplicate action strings. The
-# bridge decides in parts (the lead's work on main); until then President fails here.
-BRIDGE_NOT_READY = {
-    "president": "the bridge names two picks leaving the same play alike ('play 6S 6H' "
-                 "twice); waits for the bridge deciding in parts (issue 30)",
-}
+# games the bridge cannot play through yet, each with the reason (strict: a pass fails)
+NOT_YET: dict = {}
 
 
 @pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=BRIDGE_NOT_READY[n]))
-    if n in BRIDGE_NOT_READY else n for n in sorted(rulekit.bundled())])
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[n])) if n in NOT_YET else n
+    for n in sorted(rulekit.bundled())])
 def test_openspiel_api_check_on_every_bundled_ruleset(name):
     game = bridged(name, max_actions=LONG.get(name, 10000))
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
