@@ -98,3 +98,41 @@ def test_every_listing_is_a_tree_of_known_shapes():
     kinds = {n.kind for listing in seen for line in listing.lines if isinstance(line, Code)
              for n in walk(line)}
     assert "raw" not in kinds and {"memo", "call", "state", "local", "line"} <= kinds
+
+
+def test_each_legal_condition_is_compiled_once_per_pass(monkeypatch):
+    """A choice's legal condition is compiled by the check (the plain compiler: its
+    errors) and by the hot path (its listing), once each: not again by the optimising
+    pass of the effects (which never used it), nor twice by the hot path when nothing
+    in it is written twice. (A domain that joins a zone's one-card plays to other lists,
+    ``singles(hand[actor]) + runs(...)``, is listed in two forms, the one-card plays
+    knowing their card: the hot path compiles the condition once for each.)"""
+    from collections import Counter
+    from rulekit.compiler import hotpath
+    from rulekit.lang.expressions import Compiler
+    seen, forms = Counter(), Counter()
+    original, listed = Compiler.expr, hotpath._expr
+
+    def spy(self, text, scope, want=None):
+        seen[(type(self).__name__, text)] += 1
+        return original(self, text, scope, want)
+
+    def form(c, hc, text, scope):
+        forms[(text, bool(hc.single))] += 1
+        return listed(c, hc, text, scope)
+    monkeypatch.setattr(Compiler, "expr", spy)
+    monkeypatch.setattr(hotpath, "_expr", form)
+    for name in rulekit.bundled():
+        seen.clear()
+        forms.clear()
+        rules, _ = rulekit.check(name)
+        texts = Counter(a.legal_text for p in rules.phases.values()
+                        for a in p.actions.values() if a.legal_text is not None)
+        assert texts
+        for text, n in texts.items():
+            assert seen[("_DefAwareCompiler", text)] == n, (name, text)
+            steps = sum(1 for s in rules.steps() if s.decides
+                        for a in s.actions if a.legal_text == text)
+            kinds = [k for k in forms if k[0] == text]
+            assert all(forms[k] == steps for k in kinds), (name, text, forms)
+            assert seen[("HotCompiler", text)] == steps * len(kinds), (name, text)

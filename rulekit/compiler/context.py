@@ -76,6 +76,7 @@ class CompileContext:
         self.lost_locals = lost_names(src.pruned)
         self.faults = 0                # consequences of errors, not reported
         self.step_actions = None       # the actions of the step being compiled (last_action)
+        self.checked = False           # the ruleset is known right: the optimising pass
 
     # ---- what was left out ------------------------------------------------------------
     def broken(self, key: tuple) -> bool:

@@ -189,10 +189,15 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
             if a.legal_text is not None:
                 scope = Scope(pylocals={a.var: vtype}, specials=frozenset({"actor"}),
                               varying=frozenset({a.var}))
+                # compiled once, counting what varies with the item and is written
+                # twice; again only if something is, to compute that once per item
+                # (how its uses are written changes with it)
                 hc.counting, temps = {}, hc.temps
-                _expr(c, hc, a.legal_text, scope)
-                hc.repeated, hc.counting, hc.temps = hc.counting, None, temps
                 legal = _expr(c, hc, a.legal_text, scope)
+                hc.repeated, hc.counting = hc.counting, None
+                if any(n > 1 for n in hc.repeated.values()):
+                    hc.temps = temps
+                    legal = _expr(c, hc, a.legal_text, scope)
                 looped.append(legal)
             conds[single] = (legal, list(hc.vmemo.values()))
             hc.single, hc.zone_cards = {}, set()

@@ -93,8 +93,8 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
             kind = choice_kind(d)
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
         failed = d is None
-    if "legal" in adata:
-        c.expr(path + ("legal",), scope, "bool")     # checked here, run by the hot path
+    if "legal" in adata and not c.checked:   # checked here, compiled by the hot path
+        c.expr(path + ("legal",), scope, "bool")
     private = None
     if adata.get("private", False) is not False:   # what the other seats see instead
         said = adata["private"]
