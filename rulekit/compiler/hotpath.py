@@ -22,6 +22,14 @@ The whole module is one source text compiled once with the file name
 code object is kept in memory, keyed by the sha256 of that text, never written to
 disk. :func:`rulekit.runtime.rules.Rules.generated_source` prints it.
 
+The listing is written as lines of code trees (:mod:`rulekit.lang.codetree`): the
+domain's parts, the unswitched first operand, the memos computed before the loop are
+found in the trees and the second form of the function is the same trees rendered
+another way (:mod:`rulekit.compiler.codeshapes`); :mod:`rulekit.compiler.sight`
+reads the same trees. Each ``legal`` condition is compiled once (again only when a
+value varying with the chosen item is written twice in it, to compute that once per
+item), once per form of a domain joining one-card plays of a zone to other lists.
+
 Semantics are those of the plain compilation: the same expressions, evaluated in the
 same order with the same short-circuits (a value computed once is computed where it
 was first needed); an expression the hot-path compiler cannot write (it never should)
