@@ -85,7 +85,7 @@ def _optimized(c: CompileContext, phases: dict, setup):
     never should)."""
     plain, sink, quiet = c.compiler, c.sink, DiagnosticSink()
     c.ns.update(_U=UNSET, _set=_set, _ORDER=c.cards.rank_of)
-    c.compiler, c.sink = HotCompiler(c, hoist=False), quiet
+    c.compiler, c.sink, c.checked = HotCompiler(c, hoist=False), quiet, True
     try:
         blocks = {name: c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
                                   name=proc.fn)
@@ -94,7 +94,7 @@ def _optimized(c: CompileContext, phases: dict, setup):
         new_phases = compile_phases(c)
         link(c, new_phases)
     finally:
-        c.compiler, c.sink = plain, sink
+        c.compiler, c.sink, c.checked = plain, sink, False
     if quiet.has_errors:
         for proc in c.procedures.values():        # the plain procedures, back in place
             c.ns[proc.fn] = proc.block.fn

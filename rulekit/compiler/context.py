@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..errors import GENERATED, DiagnosticSink, suggest
+from ..lang.codetree import Code, const, lit
 from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
 from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
 from ..lang.grammar import caret_line, parse
@@ -75,6 +76,7 @@ class CompileContext:
         self.lost_locals = lost_names(src.pruned)
         self.faults = 0                # consequences of errors, not reported
         self.step_actions = None       # the actions of the step being compiled (last_action)
+        self.checked = False           # the ruleset is known right: the optimising pass
 
     # ---- what was left out ------------------------------------------------------------
     def broken(self, key: tuple) -> bool:
@@ -228,24 +230,24 @@ class CompileContext:
         """Run ``source`` (generated ``def`` statements) in the ruleset's namespace."""
         exec(compile(source, GENERATED, "exec"), self.ns)
 
-    def const(self, value) -> str:
+    def const(self, value) -> Code:
         """Code for ``value`` (a text, number, list... of the ruleset). No value's
         ``repr`` is ever written into generated code: a bool, null, a whole number or a
         plain text (letters, digits, spaces and ``_-.,:;!?``) is written as a literal of
         our own; anything else is read from the constants table (``_K[i]``)."""
         if value is None or value is True or value is False:
-            return str(value)
+            return lit(str(value), value)
         if value.__class__ is int:
-            return str(value) if value >= 0 else f"({value})"
+            return lit(str(value) if value >= 0 else f"({value})", value)
         if value.__class__ is str and _PLAIN.fullmatch(value):
-            return f"'{value}'"
+            return lit(f"'{value}'", value)
         key = (type(value).__name__, repr(value))
         if key not in self._const_index:
             self._const_index[key] = len(self.constants)
             self.constants.append(value)
-        return f"_K[{self._const_index[key]}]"
+        return const(f"_K[{self._const_index[key]}]")
 
-    def text(self, value: str) -> str:
+    def text(self, value: str) -> Code:
         """Code for a text of the ruleset (a name, a kind, part of an announcement)."""
         return self.const(str(value))
 
