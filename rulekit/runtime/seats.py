@@ -210,36 +210,8 @@ class SharedSteps:
                     step.follow(self, self._L)
             self._advance()
         finally:
-            if count >= self.max_actions and self.status == "in_progress":
-                self._abort(f"stopped after {self.actions} actions (max_actions)")
-
-    def _run(self, act: Action, count: int, shared: bool) -> None:
-        """Record ``act`` (the ``count``-th action; ``shared``: written with its seat) and
-        run its effects, its seat acting (a step with several actors; ``_apply`` has
-        the same lines in place for the one-seat path)."""
-        name, cards, seat, choice, defn, text = act
-        self.actor = seat
-        self.last_action = name
-        if text is None:                        # (the generated code's shared actions
-            text = " ".join((name,) + cards) if cards else name  # carry their string)
-        if self._history_shared:                # shared with a copy since clone()
-            self.history = self.history[:]
-            self._history_shared = False
-        self.history.append(f"{seat}: {text}" if shared else text)
-        self._legal, self._index = [], None
-        var = defn.var
-        if var is None:
-            L = {}
-        else:                                   # a play: a fresh list
-            L = {var: choice[:] if choice.__class__ is list else choice}
-        events = self.events
-        event = {"kind": "action", "seat": seat, "action": text, "until": None,
-                 "actions": count, "phase": self.phase}
-        events.append(event)
-        if defn.private is not None:            # what the other seats see of it
-            event["public"] = defn.private(self, L)
-        defn.do.fn(self, L)
-        event["until"] = len(events)            # the events of the action's own effects
+            if count >= self.max_actions:
+                self._stop_at_max()
 
     def _hide_choices(self, seat: int) -> None:
         """Forget the pending simultaneous choices of every seat but ``seat`` (what that
