@@ -115,7 +115,8 @@ class GameStateAPI(Protocol):
         ``moved`` event. None or an empty list moves nothing.
 
         Raises ValueError for an item that is not a card of the pack, a card listed
-        twice, or an ``at`` that is not a place (the messages start ``move:``)."""
+        twice, or an ``at`` that is not a place (the messages start ``move:``), before
+        changing anything; TypeError for a ``what`` that is neither a card nor a list."""
 
     @staticmethod
     def zone_mover(decl, tagged_zones: frozenset) -> Callable:
