@@ -10,18 +10,26 @@ _raw = list.__getitem__          # an event as the log stores it (rulekit.events
 
 
 class Applying:
-    """The part of :class:`~rulekit.runtime.engine.GameState` that applies an action
-    (its callers count it and take the step's transitions afterwards)."""
+    """The part of :class:`~rulekit.runtime.engine.GameState` that applies an action."""
 
-    def _run(self, act: Action, count: int, shared: bool) -> None:
-        """Apply ``act``, the ``count``-th action: record it (in ``history``, written
-        with its seat when ``shared``: a step with several actors) and run its effects,
-        its seat acting (an ``action`` event, whose ``until`` is the end of the events
-        of its effects). The one copy of applying an action: ``_apply`` (one seat to
-        act) and ``_apply_shared`` (rulekit.runtime.seats) call it, then take the
-        step's transitions as their step says."""
+    def _apply(self, act: Action, count: int = 0) -> None:
+        """Apply ``act`` (a legal action): count it, record it in ``history``, run its
+        effects, its seat acting (an ``action`` event, whose ``until`` is the end of the
+        events of its effects), take the step's transitions and run automatic steps up
+        to the next decision; stop the game once it has had ``max_actions``. At a step
+        with several actors, :meth:`~rulekit.runtime.seats.SharedSteps._apply_shared`
+        takes it instead, and calls this with ``count`` (the action's number, counted
+        there) for the part in between: record it (with its seat: ``"2: take"``) and
+        run its effects; the transitions are then its to take. The one copy of
+        applying an action (the one-seat path pays no call for sharing it)."""
+        shared = count != 0
+        if shared:                              # (from _apply_shared)
+            self.actor = act[2]
+        elif self._window is not None:          # several seats may act
+            return self._apply_shared(act)
+        else:
+            self.actions = count = self.actions + 1
         name, cards, seat, choice, defn, text = act
-        self.actor = seat
         self.last_action = name
         if text is None:                        # (the generated code's shared actions
             text = " ".join((name,) + cards) if cards else name  # carry their string)
@@ -44,12 +52,20 @@ class Applying:
                             "actions": count, "phase": self.phase}, "until"
         at = len(events)
         events.append(event)
-        if private is not None:
-            event["public"] = private(self, L)
-        defn.do.fn(self, L)
-        event[until] = done = len(events)       # the events of the action's own effects
-        if until is UNTIL and _raw(events, at) is not event:
-            events[at]["until"] = done          # (read meanwhile: its dict is in the log)
+        try:
+            if private is not None:
+                event["public"] = private(self, L)
+            defn.do.fn(self, L)
+            event[until] = done = len(events)   # the events of the action's own effects
+            if until is UNTIL and _raw(events, at) is not event:
+                events[at]["until"] = done      # (read meanwhile: its dict is in the log)
+            if shared:
+                return
+            self.step.follow(self, self._L)
+            self._advance()
+        finally:
+            if not shared and count >= self.max_actions:
+                self._stop_at_max()
 
     def _stop_at_max(self) -> None:
         """After the last action ``max_actions`` allows: a game still in progress ends

@@ -303,18 +303,6 @@ class GameState(SharedSteps, ActionParsing, Applying, State):
                 self.public.update(surfaced)
                 surfaced.clear()
 
-    def _apply(self, act: Action):
-        if self._window is not None:            # several seats may act
-            return self._apply_shared(act)
-        self.actions = count = self.actions + 1
-        try:
-            self._run(act, count, False)
-            self.step.follow(self, self._L)
-            self._advance()
-        finally:
-            if count >= self.max_actions:
-                self._stop_at_max()
-
     # ---- looking at the state -----------------------------------------------------------
     def dump(self) -> dict:
         """The full (omniscient) state dump of INTERFACES.md section 4, as a dict, plus

@@ -200,12 +200,12 @@ class SharedSteps:
                 self._window = None
                 for s in sorted(pending):   # each leaves the pending ones as it runs,
                     self._pending = {k: a for k, a in pending.items() if k > s}  # so an
-                    self._run(pending[s], count, True)  # end or error keeps the rest
+                    self._apply(pending[s], count)  # end or error keeps the rest
                 self._pending = None
                 step.follow(self, self._L)
             else:
                 self._window = None
-                self._run(act, count, True)
+                self._apply(act, count)
                 if step.until is not None and step.until(self, self._L):
                     step.follow(self, self._L)
             self._advance()
