@@ -23,8 +23,9 @@ same change as its operation (``tests/test_state_api.py`` checks that generated 
 touches nothing else, and that each fast path gives the same game as its operation):
 
 - ``set: V = E`` writes ``G.v['V'] = value`` (``G.v['V'][seat] = value``) in place:
-  the same as ``G.set_var('V', value, seat)``. A call per ``set`` costs about 1% of a
-  Mattis action (benchmarks/instructions.py; docs/architecture.md gives the figures);
+  the same as ``G.set_var('V', value, seat)``. A call per ``set`` would cost 4% of
+  the instructions of a Mattis action (benchmarks/instructions.py; see
+  docs/architecture.md, "The state API");
 - ``move: X to Z`` (to the zone's top end) calls ``_move_to_Z(G, X, seat, by, kind)``,
   a function made once per zone by the state's :meth:`GameStateAPI.zone_mover`: the
   same as ``G.move(X, 'Z', seat, by, kind)`` with the zone's keys read once.
