@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..events import UNTIL
-from .actions import Action
+from .actions import Action, bind_parts
 
 _raw = list.__getitem__          # an event as the log stores it (rulekit.events)
 
@@ -40,7 +40,7 @@ class Applying:
         self._legal, self._index = [], None
         var = defn.var
         if var is None:
-            L = {}
+            L = {} if defn.parts is None else bind_parts(defn, choice)
         else:                                   # a play: a fresh list
             L = {var: choice[:] if choice.__class__ is list else choice}
         events = self.events
