@@ -38,6 +38,7 @@ def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None
     well_formed`). Returns ``(ruleset, None)``, or with errors ``(None, draft)``: a
     :class:`~rulekit.model.Draft` of what compiled, for the machine checks."""
     c = CompileContext(src, sink, options, display)
+    c.state_api = getattr(cls, "state_api", None)   # (the runtime's GameStateAPI)
     declare(c)
     c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked)
     for info in c.definitions.values():

@@ -8,6 +8,7 @@ from ..lang.expressions import ExprError
 from ..limits import MAX_ACTIONS
 from ..model import Ruleset
 from .actions import Action
+from .changes import Changes
 
 
 class Rules(Ruleset):
@@ -15,6 +16,7 @@ class Rules(Ruleset):
     attributes)."""
 
     action_class = Action        # what the generated legal-action functions build
+    state_api = Changes          # the games' changes (rulekit.lang.state_api): fast paths
 
     def new_game(self, players: int | None = None, seed: int | None = 0, deck=None,
                  dealer: int | None = None, max_actions: int = MAX_ACTIONS,
