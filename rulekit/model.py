@@ -347,7 +347,7 @@ class Ruleset(_Sealed):
     start: str
     source: Written
     path: str = ""
-    warnings: tuple = ()        # the warnings of checking it (Diagnostic each)
+    warnings: list = field(default_factory=list)   # the warnings of checking it (read-only)
     machine: object = None      # analysis.machine.Machine (``graph``: as networkx)
     expressions: object = None  # compiler.service.Expressions: expressions at play time
     namespace: object = None    # the generated code's globals, read-only (_K: constants)

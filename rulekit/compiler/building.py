@@ -81,10 +81,10 @@ def build_model(compiled: Compiled, machine=None, warnings=(), fingerprint: str 
         names["option_decls"], dict(c.user_options), names["definitions"],
         names["procedures"], compiled.setup, phases, compiled.start,
         Written(data, tuple(c.src.files if files is None else files)), path=c.display,
-        warnings=tuple(warnings), machine=machine,
+        warnings=list(warnings), machine=machine,
         expressions=Expressions(names, freeze(c.options), ns),
         namespace=MappingProxyType(ns), fingerprint=fingerprint, hot_source=hot.source,
-        returns_fn=compiled.returns, rule_book=compiled.rule_book)
+        returns_fn=compiled.returns, rule_book=list(compiled.rule_book))
 
 
 _DEF_FIELDS = tuple(f.name for f in fields(DefInfo))
