@@ -12,7 +12,8 @@ start games::
     print(game.result.status, game.result.loser, game.result.out_order)
 
 Errors: :class:`RulesetError` (with ``diagnostics``), :class:`IllegalAction`,
-:class:`CardError`, :class:`RecordError`, :class:`OutputError` (a file that may not or
+:class:`CardError`, :class:`TooManyChoices` (``legal_actions()`` of a decision too big
+to list: choices in parts), :class:`RecordError`, :class:`OutputError` (a file that may not or
 cannot be written: ``simulate(records=...)``).
 
 The package is in layers that import only downward (docs/architecture.md): ``errors``
@@ -23,11 +24,12 @@ effects, schema); ``model``; ``compiler``; ``analysis``; ``runtime``; ``play``; 
 from __future__ import annotations
 
 from .errors import (CardError, Diagnostic, IllegalAction, OutputError, RecordError, RulekitError,
-                     RulesetError)
+                     RulesetError, TooManyChoices)
 from .version import __version__
 
 __all__ = ["load", "check", "bundled", "RulesetError", "IllegalAction", "CardError",
-           "RecordError", "OutputError", "RulekitError", "Diagnostic", "__version__"]
+           "RecordError", "OutputError", "RulekitError", "Diagnostic", "TooManyChoices",
+           "__version__"]
 
 
 def check(ruleset, options: dict | None = None):

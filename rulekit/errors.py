@@ -91,6 +91,16 @@ class IllegalAction(RulekitError):
         super().__init__(message)
 
 
+class TooManyChoices(IllegalAction):
+    """``legal_actions()`` of a decision with more than MAX_CHOICES legal actions (a
+    choice in parts too big to list): ask for options part by part, a random legal
+    action or a count instead. ``count`` is the number, or None ("more than")."""
+
+    def __init__(self, message: str, count=None):
+        super().__init__(message)
+        self.count = count
+
+
 class CardError(IllegalAction):
     """Card text that does not name a card of the ruleset's pack. An action with
     bad card text is an illegal action, so this is an IllegalAction too."""

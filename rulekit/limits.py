@@ -4,7 +4,10 @@ Play: ``MAX_ACTIONS`` is the default number of recorded actions after which a ga
 as ``aborted`` (``new_game(max_actions=...)``, ``--max-actions``); ``AUTO_STEP_LIMIT``
 automatic steps in a row without a decision abort it; a ``repeat`` count above
 ``REPEAT_LIMIT`` aborts it; ``combinations``/``subsets`` of more than ``MAX_CHOICES``
-plays abort it. More than ``MAX_LOOP_ROUNDS`` rounds of ``repeat`` and ``for`` loops in one
+plays abort it. A question about a choice in parts (its options, count, a random
+choice) evaluates the ruleset's code at most ``PARTS_SEARCH_BUDGET`` times: past it a
+count is unknown, an option is offered as possible, and a random choice that finds none
+aborts the game. More than ``MAX_LOOP_ROUNDS`` rounds of ``repeat`` and ``for`` loops in one
 action (or the deal) abort it.
 
 Input (each refused with a message naming the limit): ruleset files of at most
@@ -27,6 +30,7 @@ AUTO_STEP_LIMIT = 10000
 REPEAT_LIMIT = 10000
 MAX_LOOP_ROUNDS = 100_000
 MAX_CHOICES = 2000
+PARTS_SEARCH_BUDGET = 100_000
 
 MAX_FILE_BYTES = 1_000_000
 MAX_RECORD_BYTES = 64_000_000

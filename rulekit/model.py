@@ -25,6 +25,7 @@ from .cards import (COPY_MARK, STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED,  
                     STANDARD_SUITS, STANDARD_SYMBOLS, Cards)
 from .errors import Pos
 from .frozen import ReadOnlyDict, Sealed as _Sealed, seal as _seal
+from .parts import PartDef, Parts  # noqa: F401 (a choice in parts: part of the model)
 from .lang.options import OPTION_TYPES, OptionRange, OptionType  # noqa: F401 (OptionRange: its old home)
 
 
@@ -210,6 +211,8 @@ class ActionDef(_Sealed):
     legal_text: object = None   # the legal condition as written (None: always legal)
     choose_text: object = None  # the choice as written
     written: str = ""           # the action as written (JSON, sorted keys)
+    parts: "Parts | None" = None  # a choice in parts (kind "parts"), never listed
+    so_far_text: object = None  # the so_far condition as written (None: none)
 
 TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")   # choices besides cards and plays
 
@@ -265,6 +268,7 @@ class Step(_Sealed):
     action_names: tuple = ()        # the actions it offers, as written
     next_name: bool = False         # ``next:`` is a step's name, not a list
     written: str = ""               # the step as written (JSON, sorted keys: rulekit diff)
+    parted: tuple = ()              # its actions decided in parts (never listed)
     extra: dict = field(default_factory=dict)   # attribute -> its compiled value, for the
     #                                 step attributes the engine does not know (lang.steps)
     attribute_texts: dict = field(default_factory=dict)  # attribute -> its value as written,

@@ -117,9 +117,23 @@ def test_domains_of_other_items_are_refused(tmp_path, domain, words):
     assert "unknown name 'n'" not in str(exc.value)      # one error, not one per use
 
 
-def test_numbers_is_bounded(tmp_path):
+def test_numbers_is_bounded_in_a_listing_but_an_amount_is_not(tmp_path):
+    """numbers(a, b) as the whole domain is an amount (a choice in parts, never
+    listed): 5000 numbers are fine; inside a larger domain it is listed, at most 1000."""
     f = tmp_path / "big.yaml"
     f.write_text(TOY.read_text(encoding="utf-8").replace("numbers(1, 3)", "numbers(1, 5000)"),
+                 encoding="utf-8")
+    game = rulekit.load(str(f)).new_game(players=3, seed=1)
+    game.apply("call R")
+    assert game.result.status == "in_progress"
+    assert game.part_count("bid") == 5000
+    with pytest.raises(rulekit.TooManyChoices) as exc:
+        game.legal_actions()
+    assert exc.value.count == 5000 + len(game.z["hand"][0])
+    game.apply("bid 4321")
+    assert game.history[-1] == "bid 4321"
+    f.write_text(TOY.read_text(encoding="utf-8").replace("numbers(1, 3)",
+                                                         "numbers(1, 5000) + numbers(1, 0)"),
                  encoding="utf-8")
     game = rulekit.load(str(f)).new_game(players=3, seed=1)
     game.apply("call R")
@@ -206,20 +220,42 @@ def test_combinations_and_subsets_offer_every_choice_of_cards_once(tmp_path):
         assert sorted(game.z["table"]) == sorted(chosen.cards)
 
 
-def test_a_count_that_is_not_fixed_is_refused_when_checked(tmp_path):
+def test_a_count_that_is_not_fixed_is_refused_inside_a_listed_domain(tmp_path):
+    """subsets(...) as the whole domain is a set part, its counts free; inside a larger
+    domain it is listed, so its counts must be fixed."""
     text = MULTI.replace("subsets(hand[actor], 1, 2)", "subsets(hand[actor], 1, count(hand[actor]))")
+    game = multi(tmp_path, text).new_game(players=2, seed=0)
+    import itertools
+    hand, rank = game.z["hand"][0], game.rules.rank_of
+    assert game.part_count("some") == sum(            # 1 to 3 cards, ends of two ranks
+        1 for n in (1, 2, 3) for p in itertools.combinations(hand, n)
+        if n == 1 or rank[p[0]] != rank[p[-1]])
+    text = MULTI.replace("subsets(hand[actor], 1, 2)",
+                         "subsets(hand[actor], 1, count(hand[actor])) + []")
     with pytest.raises(rulekit.RulesetError) as exc:
         multi(tmp_path, text)
     assert "multi.yaml:21:46:" in str(exc.value)       # at count(...)
     assert "subsets needs fixed counts (a number or an option)" in str(exc.value)
 
 
-def test_too_many_combinations_stop_the_game_with_a_message(tmp_path):
+def test_too_many_combinations_are_not_listed_but_chosen(tmp_path):
+    """combinations(hand, 8) of 16 cards: 12870 choices, more than a listing holds; the
+    game goes on, legal_actions() says why it cannot list them, a random legal action
+    and a typed one are taken."""
+    import random
     text = MULTI.replace("  - deal: {from: deck, to: hand, each: 3}",
                          "  - move: deck to hand[0]")
     game = multi(tmp_path, text, k="8").new_game(players=2, seed=0)
-    assert game.result.status == "aborted"
-    assert "combinations(..., 8) of 16 cards: 12870 choices, more than 2000" in game.result.message
+    assert game.result.status == "in_progress"
+    assert game.part_count("pass") == 12870
+    with pytest.raises(rulekit.TooManyChoices) as exc:
+        game.legal_actions()
+    assert "more than 2000 cannot be listed" in str(exc.value)
+    act = game.random_legal(random.Random(1))
+    assert act.name in ("pass", "some") and str(act) == " ".join([act.name, *act.cards])
+    eight = sorted(game.z["hand"][0])[:8]
+    game.apply("pass " + " ".join(eight))
+    assert sorted(game.z["table"]) == eight
 
 
 # ---- private actions ------------------------------------------------------------------

@@ -117,6 +117,9 @@ def reference_legal(game) -> list:
     out, seen = [], set()
     for a in game.step.actions:
         data = phase[a.name]
+        if a.kind == "parts":                   # a choice in parts: part by part
+            out += _parts_reference(game, a, data)
+            continue
         if a.var is None:
             if "legal" not in data or game.call_ruleset(rules.expression(_text(data["legal"])), {}):
                 out.append((a.name, (), None))
@@ -154,9 +157,38 @@ def reference_legal(game) -> list:
     return out
 
 
+def _parts_reference(game, a, data) -> list:
+    """(name, cards, values) of a choice in parts' legal choices, the plain way: each
+    part's domain as a whole list, in order, then legal (the toys have no so_far)."""
+    import itertools
+    rules = game.rules
+    members = a.choose.members if a.choose.kind == "choose_parts" else (a.choose,)
+    names = [m.name for m in members]
+    legal = rules.expression(_text(data["legal"]), tuple(names)) if "legal" in data else None
+    out = []
+
+    def rec(i, bound):
+        if i == len(members):
+            if legal is None or game.call_ruleset(legal, dict(bound)):
+                vals = tuple(tuple(v) if isinstance(v, list) else v for v in bound.values())
+                cards = tuple(itertools.chain.from_iterable(
+                    (sorted(v, key=rules.rank_of.__getitem__) if not a.keep_order else v)
+                    if isinstance(v, tuple) else [v] if isinstance(v, str) and v in rules.rank_of
+                    else [] for v in vals))
+                out.append((a.name, cards, ("parts",) + tuple(
+                    frozenset(v) if isinstance(v, tuple) else v for v in vals)))
+            return
+        dom = rules.expression(members[i].domain.text, tuple(names[:i]))
+        for x in game.call_ruleset(dom, dict(bound)):
+            rec(i + 1, {**bound, names[i]: x})
+    rec(0, {})
+    return out
+
+
 def listed(game) -> list:
     """(name, cards, value of a typed choice or None) of the generated legal actions."""
-    return [(a.name, a.cards, a.choice if a.defn.kind in TYPED_CHOICES else None)
+    return [(a.name, a.cards, a.choice if a.defn.kind in TYPED_CHOICES else
+             a.key[1] if a.defn.kind == "parts" else None)
             for a in game.legal_actions()]
 
 

@@ -39,8 +39,10 @@ def test_every_action_and_step_is_on_the_model_as_written(name):
         for aname, a in phase.actions.items():
             adata = pdata["actions"][aname]
             assert a.choose_text == adata["choose"] and a.legal_text == adata.get("legal")
-            assert isinstance(a.choose, (syntax.ChooseIn, syntax.ChooseNothing))
-            assert (a.choose.kind == "choose_in") == (a.var is not None)
+            assert isinstance(a.choose, (syntax.ChooseIn, syntax.ChooseParts,
+                                         syntax.ChooseNothing))
+            assert (a.choose.kind == "choose_in" and a.kind != "parts") == (a.var is not None)
+            assert (a.kind == "parts") == (a.parts is not None)     # a choice in parts
             assert json.loads(a.written) == adata
             assert a.do.items == list(adata.get("do") or [])
         for sname, s in phase.steps.items():

@@ -34,6 +34,8 @@ SAMPLES = [
     ("let_stmt", "w = 2", syntax.Let), ("for_stmt", "s in seats()", syntax.For),
     ("choose_stmt", "c in hand[actor]", syntax.ChooseIn),
     ("choose_stmt", "nothing", syntax.ChooseNothing),
+    ("choose_stmt", "c in hand[actor], 'on' p in seats()", syntax.ChooseParts),
+    ("choose_stmt", "'with' c in hand[actor]", syntax.ChooseParts),
     ("call_stmt", "draw(s, 2)", syntax.CallStmt), ("call_stmt", "draw()", syntax.CallStmt),
     ("head_stmt", "f", syntax.Head), ("head_stmt", "f(a, b)", syntax.Head),
 ]
@@ -59,6 +61,15 @@ def test_every_rule_of_the_grammar_is_built():
     assert handled - {"args", "params", "move_at", "move_by", "move_as"} == \
         {cls.kind for cls in vars(syntax).values()
          if isinstance(cls, type) and issubclass(cls, syntax.Node) and cls.kind}
+
+
+def test_parts_of_a_choice_keep_their_words_and_positions():
+    text = "c in hand[actor], 'on' p in seats(), n in numbers(1, x)"
+    tree = parse(text, "choose_stmt")
+    assert [(m.word, m.name, m.domain.text) for m in tree.members] == [
+        (None, "c", "hand[actor]"), ("on", "p", "seats()"), (None, "n", "numbers(1, x)")]
+    assert [m.start for m in tree.members] == [0, text.index("'on"), text.index("n in")]
+    assert tree.members[2].domain.args[1].start == text.index("x)")
 
 
 def test_named_fields_and_positions():

@@ -155,6 +155,8 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
     body, looped, seatly = [], [], []
     hc.memo, hc.plain, hc.loads, hc.cells = {}, {}, {}, {}
     for i, a in enumerate(step.actions):
+        if a.parts is not None or a.kind == "parts":   # decided in parts, never listed
+            continue                                   # (rulekit.runtime.choices)
         dname = f"_D_{fname}_{i}"
         c.ns[dname] = a
         name = c.text(a.name)

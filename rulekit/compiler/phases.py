@@ -17,6 +17,7 @@ from ..lang.syntax import walk
 from ..model import TYPED_CHOICES, ActionDef, Phase, Step, Transition
 from ..lang.effects.telling import template
 from .context import CompileContext
+from .parts import compile_parts, is_parted
 
 
 def compile_phases(c: CompileContext, uncertain: set | None = None) -> dict:
@@ -74,27 +75,25 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     if tree is None:
         c.bind_unparsed(path + ("choose",), scope)
         failed = True
-    if tree is not None and tree.kind == "choose_in":
+    parts = None
+    if is_parted(c, tree):
+        kind = "parts"
+        parts = compile_parts(c, path, tree, adata, scope,
+                              lambda where, node, sc: _item_domain(c, where, node, sc))
+        failed = parts is None
+    elif tree is not None and tree.kind == "choose_in":
         var = tree.name
-        d = c.sub(path + ("choose",), tree.domain, scope, "list")
-        if d is not None and d.items == "mixed":
-            c.err(path + ("choose",), "choose: the choices mix kinds of items (seats, "
-                  "numbers, ranks, suits, words): an action's choices are of one kind; "
-                  "use one action per kind", "type")
-            d = None
-        if d is not None and d.items not in (None, "card", "cards", "play") + TYPED_CHOICES:
-            c.err(path + ("choose",), "choose: the choices of an action are cards, plays "
-                  "(lists of cards), seats, whole numbers, ranks, suits or words, not "
-                  f"{d.items}s", "type")
-            d = None
+        got = _item_domain(c, path + ("choose",), tree.domain, scope)
         scope.locals[var] = "any"                # (no second error for each use of it)
-        if d is not None and not _bounded(c, path + ("choose",), tree.domain):
-            d = None
-        if d is not None:
-            kind = choice_kind(d)
+        if got is not None:
+            d, kind = got
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
-        failed = d is None
-    if "legal" in adata:
+        failed = got is None
+    if "so_far" in adata and parts is None and not failed:
+        c.err(path + ("so_far",), f"action '{name}': so_far is for a choice in parts (several "
+              "parts, or a set of cards or an amount): it prunes each beginning of a choice",
+              "type")
+    if "legal" in adata and parts is None:
         c.expr(path + ("legal",), scope, "bool")     # checked here, run by the hot path
     private = None
     if adata.get("private", False) is not False:   # what the other seats see instead
@@ -104,13 +103,33 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         code = template(c, path + ("private",), said, scope, "private")
         private = c.fn(code) if code is not None else None
     do = c.effects(path + ("do",), scope)
-    if adata.get("keep_order") and kind != "play" and not failed:
+    if adata.get("keep_order") and kind not in ("play", "parts") and not failed:
         c.err(path + ("keep_order",), f"action '{name}': keep_order is for a choice of "
               "plays (lists of cards): it orders the cards of the action's text", "type")
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
                      adata.get("doc", ""), adata.get("rule", ""), kind, private,
                      bool(adata.get("keep_order")), tree, adata.get("legal"),
-                     adata.get("choose"), _written(adata))
+                     adata.get("choose"), _written(adata), parts, adata.get("so_far"))
+
+
+def _item_domain(c: CompileContext, where, node, scope):
+    """An item choice's domain ``node`` compiled at ``where`` (a ``choose``): ``(typed,
+    kind)``, or None after reporting why it cannot be a choice (mixed kinds, items that
+    are not choices, an unbounded listing)."""
+    d = c.sub(where, node, scope, "list")
+    if d is not None and d.items == "mixed":
+        c.err(where, "choose: the choices mix kinds of items (seats, "
+              "numbers, ranks, suits, words): an action's choices are of one kind; "
+              "use one action per kind", "type")
+        return None
+    if d is not None and d.items not in (None, "card", "cards", "play") + TYPED_CHOICES:
+        c.err(where, "choose: the choices of an action are cards, plays "
+              "(lists of cards), seats, whole numbers, ranks, suits or words, not "
+              f"{d.items}s", "type")
+        return None
+    if d is None or not _bounded(c, where, node):
+        return None
+    return d, choice_kind(d)
 
 
 _SIZED = {"combinations": (1,), "subsets": (1, 2)}    # built-in -> its count arguments
@@ -162,7 +181,8 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
                 until=s.until, decides=s.has_actor or s.shared, actor_text=s.actor_text,
                 actors_text=s.actors_text, until_text=s.until_text,
                 action_names=s.action_names, next_name=s.next_name, written=_written(sdata),
-                extra=s.extra, attribute_texts=said)
+                extra=s.extra, attribute_texts=said,
+                parted=tuple(a for a in s.actions if a.kind == "parts"))
 
 
 def _written(data) -> str:

@@ -147,6 +147,7 @@ def _defs() -> dict:
                    "properties": {
             "choose": TEXT,
             "legal": COND,
+            "so_far": COND,
             "private": {"type": ["boolean", "string"], "description": "the action's text is "
                         "shown to its actor only; the others see this text ({expr} filled "
                         "in) or, for true, the action's name"},

@@ -26,7 +26,7 @@ from typing import ClassVar
 __all__ = ["Node", "Name", "Int", "String", "NullLit", "TrueLit", "FalseLit", "ListLit",
            "Lambda", "Conditional", "Or", "And", "Not", "Compare", "In", "NotIn",
            "Coalesce", "BinOp", "Neg", "Index", "Attr", "Call", "Move", "Assign", "Let",
-           "For", "ChooseIn", "ChooseNothing", "CallStmt", "Head", "build", "walk",
+           "For", "ChooseIn", "ChooseParts", "ChooseNothing", "CallStmt", "Head", "build", "walk",
            "literal", "STATEMENT_PARTS"]
 
 
@@ -255,10 +255,22 @@ class For(Node):
 
 @dataclass(frozen=True, eq=False, slots=True)
 class ChooseIn(Node):
-    """``name in domain`` (an action's ``choose``)."""
+    """``name in domain``: an action's ``choose`` of one part, or one part of a
+    :class:`ChooseParts`; ``word`` the word written before it (``'on' p in piles``),
+    else None."""
     name: str
     domain: Node
+    word: str | None = None
     kind: ClassVar[str] = "choose_in"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class ChooseParts(Node):
+    """``a in A, 'word' b in B, ...``: an action's ``choose`` of several parts, each a
+    :class:`ChooseIn` in ``members`` (a choice of one part without a word is a ChooseIn
+    itself)."""
+    members: tuple
+    kind: ClassVar[str] = "choose_parts"
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -348,7 +360,9 @@ _MAKE = {
     "assign_stmt": lambda p, k: Assign(*p, *k),
     "let_stmt": lambda p, k: Let(*p, *k),
     "for_stmt": lambda p, k: For(*p, *k),
-    "choose_in": lambda p, k: ChooseIn(*p, *k),
+    "choose_in": lambda p, k: ChooseIn(*p, k[1], k[2], None if k[0] is None else k[0][1:-1]),
+    "choose_parts": lambda p, k: k[0] if len(k) == 1 and k[0].word is None
+    else ChooseParts(*p, tuple(k)),
     "choose_nothing": lambda p, k: ChooseNothing(*p),
     "call_stmt": lambda p, k: CallStmt(*p, k[0], k[1] or ()),
     "head_stmt": lambda p, k: Head(*p, k[0], (k[1] if len(k) > 1 else None) or ()),

@@ -32,8 +32,9 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, game, seat=None):
-        """One of the legal actions of ``seat`` (default: the seat to act)."""
-        return self.rng.choice(game.legal_actions(seat))
+        """One of the legal actions of ``seat`` (default: the seat to act), uniformly
+        (a choice in parts is never listed: ``GameState.random_legal``)."""
+        return game.random_legal(self.rng, seat)
 
 
 class GreedyAgent:
@@ -51,7 +52,7 @@ class GreedyAgent:
 
     def choose(self, game, seat=None):
         """The best-scoring legal action of ``seat`` (default: the seat to act)."""
-        actions = game.legal_actions(seat)
+        actions = game.candidate_actions(self.rng, seat)
         if len(actions) == 1:
             return actions[0]
         scored = self.scores(game, seat, actions)
@@ -60,9 +61,11 @@ class GreedyAgent:
 
     def scores(self, game, seat=None, actions=None) -> list:
         """``[(score, action)]`` for each legal action of ``seat`` (default: the seat to
-        act), in the order of ``game.legal_actions``: the seat's heuristic after it on a
-        determinized copy, or ``10**9`` times its return when it ends the game."""
-        actions = game.legal_actions(seat) if actions is None else actions
+        act), in the order of ``game.candidate_actions`` (the legal actions; a choice in
+        parts too big to list: a sample of its complete choices): the seat's heuristic
+        after it on a determinized copy, or ``10**9`` times its return when it ends the
+        game."""
+        actions = game.candidate_actions(self.rng, seat) if actions is None else actions
         seat = game.to_act if seat is None else seat
         phases = game.rules.phases
         base = determinize(game, seat, self.rng)
@@ -71,7 +74,7 @@ class GreedyAgent:
             trial = base.clone()
             trial.apply(act)
             while trial._pending and not trial.finished:   # a simultaneous step: the
-                trial.apply(self.rng.choice(trial.legal_actions()))  # others at random
+                trial.apply(trial.random_legal(self.rng))       # others at random
             if trial.finished:
                 score = _final_score(trial, seat)
             else:

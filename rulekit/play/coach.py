@@ -21,10 +21,11 @@ def hint(game, seat: int, simulations: int = DEFAULT_SIMULATIONS) -> str:
     """One line: the action the search bot would take for ``seat`` now after
     ``simulations`` simulated games, and why (``hint: play 7S - chosen in ...``).
     Raises rulekit.errors.RulesetFailure when the ruleset's heuristic fails."""
-    actions = game.legal_actions(seat)
+    actions = game.candidate_actions(random.Random(f"hint {game.seed} {len(game.history)}"),
+                                     seat)
     if not actions:
         return "you have nothing to do now"
-    if len(actions) == 1:
+    if len(actions) == 1 and not game.parted_actions(seat):
         return f"hint: {actions[0]} (the only legal action)"
     bot = SearchAgent(random.Random(f"hint {game.seed} {len(game.history)} {seat}")
                       .randrange(2 ** 32), simulations)

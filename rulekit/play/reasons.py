@@ -17,6 +17,7 @@ from ..errors import CardError, RulesetError, RulesetFailure
 from ..lang.grammar import parse
 from ..lang.syntax import walk
 from ..lang.types import ExprError
+from .part_reasons import parted_offered, why_parts
 
 _LISTS = ("cards", "play", "zone")
 
@@ -31,7 +32,8 @@ def why_not(game, seat: int, text: str, actions) -> str:
     period); never raises for what a person may type."""
     words = text.replace(",", " ").split()
     word = words[0].lower() if words else ""
-    names = list(dict.fromkeys(a.name for a in actions))
+    parted = game.parted_actions(seat)          # choices in parts, listed or not
+    names = list(dict.fromkeys([a.name for a in actions] + [d.name for d in parted]))
     rules = game.rules
     known = {a.name.lower() for phase in rules.phases.values() for a in phase.actions.values()}
     shown = word if len(word) <= 20 else word[:17] + "..."
@@ -48,7 +50,7 @@ def why_not(game, seat: int, text: str, actions) -> str:
                 else "") + f" (actions now: {', '.join(names) or 'none'})")
     if word not in {n.lower() for n in names}:
         return f"'{shown}' cannot be taken now (actions now: {', '.join(names) or 'none'})"
-    defn = _action(game, word, actions)
+    defn = _action(game, word, actions, parted)
     hand = [c for zone, decl in rules.zones.items() if decl.per == "seat"
             for c in game.z[zone][seat]]
     try:
@@ -77,6 +79,8 @@ def _shape(defn, said: list, named: list, actions) -> str:
     that takes none, a card named twice, several cards for an action that takes one;
     '' when the form is right."""
     mine = [a for a in actions if a.defn is defn]
+    if defn.kind == "parts":
+        return ""
     if defn.var is None and said:
         return f"{defn.name} takes no choice: type '{defn.name}' alone"
     twice = next((c for c in named if named.count(c) > 1), None)
@@ -90,9 +94,11 @@ def _shape(defn, said: list, named: list, actions) -> str:
 _FAILURES = (RulesetFailure, RulesetError, ExprError, ValueError, TypeError, KeyError)
 
 
-def _action(game, word: str, actions):
-    """The ActionDef named ``word`` among the seat's legal ``actions``."""
-    return next(a.defn for a in actions if a.name.lower() == word)
+def _action(game, word: str, actions, parted=()):
+    """The ActionDef named ``word`` among the seat's legal ``actions`` and choices in
+    parts ``parted``."""
+    return next(iter([a.defn for a in actions if a.name.lower() == word]
+                     + [d for d in parted if d.name.lower() == word]))
 
 
 def _fallback(game, defn) -> str:
@@ -121,6 +127,8 @@ class Reasons:
         action is not legal now."""
         defn = self.defn
         names = Bound()
+        if defn.kind == "parts":
+            return why_parts(self, said, names)
         if defn.var is not None:
             if not said:
                 examples = [str(a) for a in actions if a.defn is defn][:3]
@@ -142,6 +150,8 @@ class Reasons:
         """Every card in the action's choices now (a card, or the cards of a play):
         the seat's hand, or the table's cards too (a choice of a table card and a card
         of the hand); empty for an action without a choice."""
+        if self.defn.kind == "parts":
+            return parted_offered(self)
         domain = self._domain()
         if domain is None:
             return set()

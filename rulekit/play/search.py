@@ -211,8 +211,8 @@ class SearchAgent:
 
     def choose(self, game, seat=None):
         """The action of ``seat`` (default: the seat to act) the search prefers."""
-        actions = game.legal_actions(seat)
-        if len(actions) == 1:
+        actions = game.candidate_actions(self.rng, seat)
+        if len(actions) == 1 and not game.parted_actions(seat):
             return actions[0]
         if not actions:
             raise ValueError(f"ismcts: seat {game.to_act if seat is None else seat} has no "
@@ -224,11 +224,15 @@ class SearchAgent:
         ``[(action, visits, mean return, share of simulations it came first)]`` for the
         legal ``actions``, most visited first (ties: better mean, then legal order). The
         game is not changed, nor its random source drawn from."""
-        actions = game.legal_actions(seat) if actions is None else actions
+        actions = game.candidate_actions(self.rng, seat) if actions is None else actions
         seat = game.to_act if seat is None else seat
         root = _Node(None)
         for _ in range(self.simulations):
             self._simulate(game, seat, root)
+        if game.parted_actions(seat):       # candidates the simulations drew besides
+            known = {_text(a) for a in actions}
+            actions = list(actions) + [game.parse_action(text, seat) for (s, text) in root.children
+                                       if s == seat and text is not None and text not in known]
         out = []
         for i, act in enumerate(actions):
             child = root.children.get((seat, _text(act)))
@@ -249,10 +253,10 @@ class SearchAgent:
         while state.status == "in_progress":
             if actor is None:
                 actor = state.actor
-            legal = state.legal_actions(actor)
+            legal = state.candidate_actions(rng, actor)
             if not legal:           # the seat asked has nothing to do in this copy
                 actor = state.actor
-                legal = state.legal_actions(actor)
+                legal = state.candidate_actions(rng, actor)
             children = node.children
             if actor != seat and state._pending is not None:    # a hidden choice
                 act = rng.choice(legal)
@@ -308,11 +312,12 @@ class SearchAgent:
             h = phases[state.phase].heuristic
             if depth and steps >= depth and h is not None:
                 return _judged(state, h)
-            legal = state.legal_actions()
-            if steps < guide and h is not None and len(legal) > 1:
-                state.apply(_greedy(state, legal, h, rng))
+            if steps < guide and h is not None:
+                legal = state.candidate_actions(rng)
+                state.apply(_greedy(state, legal, h, rng) if len(legal) > 1
+                            else state.random_legal(rng))
             else:
-                state.apply(rng.choice(legal))
+                state.apply(state.random_legal(rng))
             steps += 1
         return _returns(state)
 
@@ -334,7 +339,7 @@ def _greedy(state, legal, heuristic, rng):
         trial = state.clone()
         trial.apply(act)
         while trial._pending and trial.status == "in_progress":
-            trial.apply(rng.choice(trial.legal_actions()))
+            trial.apply(trial.random_legal(rng))
         if trial.status != "in_progress":
             score = 10 ** 9 * _returns(trial)[seat]
         else:

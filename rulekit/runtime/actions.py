@@ -109,9 +109,20 @@ class Action(tuple):
 
 def action_key(a) -> tuple:
     """The key of action tuple ``a`` (see :attr:`Action.key`)."""
-    if a[4].kind in TYPED_CHOICES:
+    kind = a[4].kind
+    if kind in TYPED_CHOICES:
         return (a[0], ("=", a[3]))
+    if kind == "parts":                 # one value per part, a set's cards in any order
+        return (a[0], ("parts",) + tuple(frozenset(v) if v.__class__ is tuple else v
+                                         for v in a[3]))
     return (a[0], frozenset(a[1]))
+
+
+def bind_parts(defn, choice) -> dict:
+    """The locals of a choice in parts' effects: each part's name bound to its value
+    (a set or a play as a fresh list)."""
+    return {p.name: list(v) if v.__class__ is tuple else v
+            for p, v in zip(defn.parts.parts, choice)}
 
 
 def _rebuild(defn, choice, cards, seat, text=None):

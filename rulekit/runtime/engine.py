@@ -32,10 +32,10 @@ from ..lang.effects import GameOver
 from ..randomness import seed_problem, shuffle
 from ..events import UNTIL, EventLog
 from ..outcome import copy_outcome
-from ..cards import COPY_MARK
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
-from .actions import Action, Result, action_key  # noqa: F401 (part of the engine's API)
+from .actions import Action, Result, action_key, bind_parts  # noqa: F401 (engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
+from .deciding import Deciding
 from .parsing import ActionParsing
 from .seats import SharedSteps, split_seat
 from .state import State
@@ -45,7 +45,7 @@ _raw = list.__getitem__          # an event as the log stores it (rulekit.events
 
 
 
-class GameState(SharedSteps, ActionParsing, State):
+class GameState(Deciding, SharedSteps, ActionParsing, State):
     """A game in progress. Made by :meth:`rulekit.runtime.rules.Rules.new_game` (see it
     for the arguments; ``random_version=1`` uses the random source as records of format
     ``/1`` did: a given dealer took no value from it; ``source``: draw from it instead
@@ -98,34 +98,6 @@ class GameState(SharedSteps, ActionParsing, State):
         self._legal: list = []
         self._index: dict = {}
         self._guarded(self._start)
-
-    @staticmethod
-    def _check_deck(rules, deck) -> list:
-        if isinstance(deck, str):
-            deck = deck.replace(",", " ").split()
-        cards = [rules.parse_card(str(c)) for c in deck]
-        if rules.cards.copies:          # a face said again is its next copy: QS QS
-            named = {c for t, c in zip(deck, cards) if COPY_MARK in str(t)}
-            for i, (t, c) in enumerate(zip(deck, cards)):
-                if COPY_MARK not in str(t):
-                    free = [x for x in rules.cards.copies_of(c) if x not in named]
-                    if free:
-                        cards[i] = free[0]
-                        named.add(free[0])
-        seen = set()
-        for c in cards:
-            if c in seen:
-                copies = len(rules.cards.copies_of(c)) if rules.cards.copies else 1
-                raise CardError(f"bad deck: {c} appears twice" if copies == 1 else
-                                f"bad deck: {rules.cards.face_of[c]} is given more often "
-                                f"than the pack has copies of it ({copies}), or {c} twice")
-            seen.add(c)
-        missing = [c for c in rules.pack if c not in seen]
-        if missing:
-            raise CardError(f"bad deck: {len(cards)} card{'s' if len(cards) != 1 else ''} given, "
-                            f"the pack has {len(rules.pack)}; "
-                            f"missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
-        return cards
 
     # ---- running the machine ----------------------------------------------------------
     def _guarded(self, fn, *args):
@@ -218,7 +190,7 @@ class GameState(SharedSteps, ActionParsing, State):
         self.actor = actor
         self._legal = legal = step.legal(self)      # (_compute_legal, written in place)
         self._index = None
-        if not legal:
+        if not legal and not (step.parted and self._may_choose_parts(step)):
             self._abort(f"seat {actor} has no legal action at step {step.key}")
 
     def _compute_legal(self):
@@ -261,11 +233,19 @@ class GameState(SharedSteps, ActionParsing, State):
         return None if self.finished else self.actor
 
     def _strings(self) -> list[str]:
+        """The legal action strings of the seat to act: the listed ones and, where the
+        decision has choices in parts, those with few complete choices (see
+        rulekit.runtime.deciding.SHOWN_CHOICES)."""
+        if self.step is not None and self.step.parted and self.status == "in_progress":
+            return self._shown_strings(self.actor)
         return [str(a) for a in self._legal]
 
     def _illegal_message(self, action) -> str:
         if self.finished:
             return f"'{action}' is not legal: the game is over ({self.status})"
+        if self._offers_parts():
+            return f"'{action}' is not legal for seat {self.actor}; {self._shapes_said()}"
+
         return (f"'{action}' is not legal for seat {self.actor}; legal: "
                 + ", ".join(self._strings()))
 
@@ -320,7 +300,7 @@ class GameState(SharedSteps, ActionParsing, State):
         self._legal, self._index = [], None
         var = defn.var
         if var is None:
-            L = {}
+            L = {} if defn.parts is None else bind_parts(defn, choice)
         else:                                   # a play: a fresh list
             L = {var: choice[:] if choice.__class__ is list else choice}
         events = self.events
@@ -346,24 +326,6 @@ class GameState(SharedSteps, ActionParsing, State):
                 self._abort(f"stopped after {self.actions} actions (max_actions)")
 
     # ---- looking at the state -----------------------------------------------------------
-    def dump(self) -> dict:
-        """The full (omniscient) state dump of INTERFACES.md section 4, as a dict, plus
-        ``outcome``: None until the game has finished, then its places, winners,
-        losers, draw, scores and returns (rulekit.outcome; public, in views too)."""
-        return self._dump(None)
-
-    def view(self, seat: int) -> dict:
-        """What ``seat`` may see: the dump's shape, hidden cards replaced by None,
-        ``legal`` only when that seat is to act. Raises ValueError for a bad seat."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat!r}")
-        return self._dump(seat)
-
-    def spectator_view(self) -> dict:
-        """What a spectator may see: the dump's shape, every card no seat shows to all
-        replaced by None, no legal actions, no pending choice."""
-        return self._dump(-1)
-
     def evaluate(self, text: str, **names):
         """The value of expression ``text`` (the ruleset's language) in this state, e.g.
         ``game.evaluate("count(hand[s])", s=2)``. Keyword arguments bind extra names
@@ -410,6 +372,7 @@ class GameState(SharedSteps, ActionParsing, State):
         d["_L"] = self._L.copy() if self._L else {}
         # _legal is shared: it is replaced, never changed in place
         d["_index"] = None
+        d["_choosers"] = None
         self._rng_shared = d["_rng_shared"] = True
         return new
 

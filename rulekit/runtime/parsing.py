@@ -51,6 +51,11 @@ class ActionParsing:
         defn = self._action_named(name)
         if defn is not None:
             name = defn.name                # as the ruleset spells it
+            if defn.kind == "parts":        # a choice in parts: read part by part
+                if not any(a is defn for a in self.parted_actions()):
+                    raise IllegalAction(self._illegal_message(text), text, self.to_act,
+                                        self._strings())
+                return self._parse_parts(defn, parts[1:], text)
             if defn.kind in TYPED_CHOICES:  # a seat, number, rank, suit or word: its text
                 return self._parse_typed(text, defn, parts[1:])
         cards = [self.rules.parse_card(p) for p in parts[1:]]

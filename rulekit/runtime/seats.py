@@ -25,7 +25,7 @@ import re
 
 from ..errors import IllegalAction
 from ..limits import AUTO_STEP_LIMIT
-from .actions import Action, action_key
+from .actions import Action, action_key, bind_parts
 from .faults import RulesetFault
 
 _PREFIX = re.compile(r"\s*([^\s:]*)\s*:(.*)\Z", re.S)
@@ -67,11 +67,17 @@ class SharedSteps:
         """The legal actions of ``seat`` (default: the seat to act); [] for a seat that
         may not act now or once the game has ended. Raises ValueError for a bad seat."""
         if seat is None or (seat == self.actor and seat.__class__ is int):
+            if self.step is not None and self.step.parted:
+                return self._all_legal(seat)
             return list(self._legal)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat!r}")
         window = self._window
-        return list(window.get(seat, ())) if window is not None else []
+        if window is None or seat not in window:
+            return []
+        if self.step.parted:
+            return self._all_legal(seat)
+        return list(window[seat])
 
     def record_actions(self, pending_of=None) -> list[str]:
         """The action strings a record keeps: the history, then the choices of a
@@ -103,7 +109,7 @@ class SharedSteps:
         for s in listed:
             self.actor = s
             legal = step.legal(self)
-            if legal:
+            if legal or (step.parted and self._may_choose_parts(step)):
                 window[s] = legal
             elif step.simultaneous:
                 self._abort(f"seat {s} has no legal action at step {step.key}")
@@ -147,6 +153,13 @@ class SharedSteps:
         """The legal action equal to ``action`` (one of ours, or one with its name,
         cards and seat), or None."""
         seat = action[2]
+        if action[4].kind == "parts":       # a choice in parts: checked directly
+            if action[4] not in self.parted_actions(seat):
+                return None
+            try:
+                return self.action_of(action[0], action[3], seat)
+            except IllegalAction:
+                return None
         if seat == self.actor:
             legal = self._legal
         elif self._window is not None:
@@ -229,7 +242,7 @@ class SharedSteps:
         self._legal, self._index = [], None
         var = defn.var
         if var is None:
-            L = {}
+            L = {} if defn.parts is None else bind_parts(defn, choice)
         else:                                   # a play: a fresh list
             L = {var: choice[:] if choice.__class__ is list else choice}
         events = self.events
@@ -265,7 +278,7 @@ class SharedSteps:
         for s in self._window:
             self.actor = s
             legal = step.legal(self)
-            if legal:
+            if legal or (step.parted and self._may_choose_parts(step)):
                 window[s] = legal
         if not window:
             self._abort(f"no seat has a legal action at step {step.key}")

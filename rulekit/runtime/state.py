@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from ..cards import COPY_MARK
+from ..errors import CardError
 from ..events import EventLog
 from ..outcome import copy_outcome
 
@@ -116,6 +118,52 @@ class State:
                 self.public.update(surfaced)
             surfaced.clear()
 
+    def dump(self) -> dict:
+        """The full (omniscient) state dump of INTERFACES.md section 4, as a dict, plus
+        ``outcome``: None until the game has finished, then its places, winners,
+        losers, draw, scores and returns (rulekit.outcome; public, in views too)."""
+        return self._dump(None)
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may see: the dump's shape, hidden cards replaced by None,
+        ``legal`` only when that seat is to act. Raises ValueError for a bad seat."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ValueError(f"seat must be from 0 to {self.n - 1}, not {seat!r}")
+        return self._dump(seat)
+
+    def spectator_view(self) -> dict:
+        """What a spectator may see: the dump's shape, every card no seat shows to all
+        replaced by None, no legal actions, no pending choice."""
+        return self._dump(-1)
+
+    @staticmethod
+    def _check_deck(rules, deck) -> list:
+        if isinstance(deck, str):
+            deck = deck.replace(",", " ").split()
+        cards = [rules.parse_card(str(c)) for c in deck]
+        if rules.cards.copies:          # a face said again is its next copy: QS QS
+            named = {c for t, c in zip(deck, cards) if COPY_MARK in str(t)}
+            for i, (t, c) in enumerate(zip(deck, cards)):
+                if COPY_MARK not in str(t):
+                    free = [x for x in rules.cards.copies_of(c) if x not in named]
+                    if free:
+                        cards[i] = free[0]
+                        named.add(free[0])
+        seen = set()
+        for c in cards:
+            if c in seen:
+                copies = len(rules.cards.copies_of(c)) if rules.cards.copies else 1
+                raise CardError(f"bad deck: {c} appears twice" if copies == 1 else
+                                f"bad deck: {rules.cards.face_of[c]} is given more often "
+                                f"than the pack has copies of it ({copies}), or {c} twice")
+            seen.add(c)
+        missing = [c for c in rules.pack if c not in seen]
+        if missing:
+            raise CardError(f"bad deck: {len(cards)} card{'s' if len(cards) != 1 else ''} given, "
+                            f"the pack has {len(rules.pack)}; "
+                            f"missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
+        return cards
+
     def _dump(self, viewer) -> dict:
         """The state dump (``viewer`` None) or what seat ``viewer`` may see, hidden cards
         as None (GameState.dump and view)."""
@@ -140,6 +188,12 @@ class State:
                "legal": legal, "zones": zones, "vars": vars_,
                "out_order": list(self.out_order), "loser": self.loser,
                "actions": self.actions, "outcome": copy_outcome(self.outcome)}
+        if self._offers_parts():            # choices in parts: their forms, never listed
+            seat = to_act if viewer is None else viewer
+            if seat == to_act or (self._window is not None and seat in self._window):
+                parts = self._parts_dump(seat)
+                if parts:
+                    out["parts"] = parts
         window = self._window
         if window is not None and self.status == "in_progress":   # several seats may act
             out["actors"] = list(window)

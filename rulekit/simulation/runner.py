@@ -62,9 +62,8 @@ def play_one(spec: dict, index: int) -> dict:
     decisions = forced = 0
     while not game.finished:
         seat = game.to_act
-        legal = game.legal_actions()
         decisions += 1
-        forced += len(legal) == 1
+        forced += game.choice_count() == 1
         steps[game.step.key] += 1
         for name, fn in whens:              # --when NAME=EXPR: decisions where it holds
             try:

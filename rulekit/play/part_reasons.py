@@ -1,0 +1,61 @@
+"""Why a typed choice in parts is not legal (a part of rulekit.play.reasons): its text's
+form, a part outside its domain, then the failing part of ``so_far`` or ``legal``."""
+from __future__ import annotations
+
+from ..errors import IllegalAction, RulesetError, RulesetFailure
+from ..lang.grammar import parse
+from ..lang.types import ExprError
+from ..runtime.choices import Chooser
+
+_FAILURES = (RulesetFailure, RulesetError, ExprError, ValueError, TypeError, KeyError)
+
+
+def why_parts(r, said: list, names: dict) -> str:
+    """Why a choice in parts is not legal: its text's form, a part outside its
+    domain, then the part of ``so_far`` or of ``legal`` that fails (``r``: the
+    Reasons; ``names``: an empty Bound, which gets each part's value)."""
+    defn, game = r.defn, r.game
+    try:
+        vals = game.read_parts(defn, said)
+    except IllegalAction as exc:
+        return str(exc).split(": ", 1)[-1].split("; legal:")[0]
+    ch = Chooser(game, defn)
+    made = ()
+    for p, v in zip(defn.parts.parts, vals):
+        d = ch.domain(len(made), made)
+        if p.form == "amount":
+            if not d[0] <= v <= d[1]:
+                return f"{p.name} must be from {d[0]} to {d[1]}, not {v}"
+        elif p.form == "set":
+            cards, lo, hi = d
+            if not lo <= len(v) <= hi:
+                size = f"{lo}" if lo == hi else f"{lo} to {hi}"
+                return f"{defn.name} takes {size} cards, not {len(v)}"
+            v = ch._set_value(v, len(made), made)
+        elif not any(x == v for x, _ in d):
+            shown = " ".join(v) if isinstance(v, tuple) else str(v)
+            return f"{shown} is not one of {p.domain_text}"
+        made += (v,)
+        names[p.name] = list(v) if isinstance(v, tuple) else v
+    for cond in (defn.so_far_text, defn.legal_text):
+        if cond is not None and not r.value(str(cond), names):
+            return r.reason(" ".join(str(cond).split()), names, depth=2)
+    return "that choice is not offered now"
+
+
+def parted_offered(r) -> set:
+    """Every card the parts of ``r``'s action may take now (each part's domain that can
+    be read without the parts after it)."""
+    out = set()
+    earlier = {}
+    for p in r.defn.parts.parts:
+        try:
+            items = r.value(p.domain_text, dict(earlier)) if p.form == "item" \
+                else r.value(parse(p.domain_text).args[0].text, dict(earlier)) \
+                if p.form == "set" else []
+        except _FAILURES:
+            items = []
+        for x in items or []:
+            out.update(x if isinstance(x, list) else [x])
+        earlier[p.name] = None
+    return out

@@ -1,0 +1,367 @@
+"""The engine's questions about a choice in parts (docs/language.md, "Choices in
+parts"; the reasons: docs/design/parts.md), for the seat to act, never listing unless
+asked.
+
+A :class:`Chooser` answers them for one action and one decision:
+
+- :meth:`Chooser.options` — what the next part may be, given the parts so far: items
+  (each with a completion), for a set part the cards that may be added and whether it
+  may stop here, for an amount its range;
+- :meth:`Chooser.is_legal` — a complete choice checked directly (each part in its
+  domain, ``so_far`` after each part and after each card of a set, ``legal`` at the
+  end): the cost of one path;
+- :meth:`Chooser.count` — the number of legal complete choices, or None when counting
+  would take more than ``PARTS_SEARCH_BUDGET`` evaluations;
+- :meth:`Chooser.random` — a legal complete choice: exactly uniform when it can be
+  counted (the r-th of the count, r drawn once), else drawn part by part among the
+  options that have a completion, backtracking on a dead end, within the budget
+  (RulesetFault past it: never an unbounded loop);
+- :meth:`Chooser.enumerate` — every legal complete choice, in order (``legal_actions``).
+
+A choice's values are a tuple, one per part: an item as the domain gives it (a card, a
+seat, a number, ...; a play as a tuple of its cards), a set as a tuple of cards (by
+rank, or in domain order with ``keep_order``), an amount a whole number.
+
+Completions: a depth-first search over the remaining parts (a set's cards taken in
+domain order, so each set is met once), pruned by ``so_far``, stopping at the first
+legal complete choice. The last part, when neither condition reads it, is counted in
+closed form (a set: a sum of binomials; an amount: its range's size).
+"""
+from __future__ import annotations
+
+import math
+
+from ..compiler.listing import _choice_cards, _typed_text
+from ..errors import RulesetFault
+from .drawing import Budget, Drawing, OverBudget  # noqa: F401 (this module's API too)
+
+
+class Options:
+    """What the next part of a choice may be: ``part`` (its :class:`PartDef`, None when
+    the choice is complete), ``index`` (which part), ``items`` (``[(value, text)]``: an
+    item part's items or a set part's cards that may be added, each with a
+    completion; a possible one when the search ran out of budget), ``done`` (a set
+    part may stop here / the choice is complete and legal), ``low`` and ``high`` (an
+    amount's range; a set's sizes), ``chosen`` (a set part's cards so far)."""
+    __slots__ = ("part", "index", "items", "done", "low", "high", "chosen")
+
+    def __init__(self, part, index, items=(), done=False, low=None, high=None, chosen=()):
+        self.part, self.index, self.items, self.done = part, index, list(items), done
+        self.low, self.high, self.chosen = low, high, tuple(chosen)
+
+    def __repr__(self):
+        name = self.part.name if self.part is not None else None
+        return (f"Options({name!r}, items={[t for _, t in self.items]}, done={self.done}, "
+                f"range={self.low}..{self.high})")
+
+
+class Chooser(Drawing):
+    """The questions about choice-in-parts action ``defn`` of game ``G``'s seat to act
+    (the state is read, never changed). Every question takes a fresh :class:`Budget`
+    unless given one."""
+
+    def __init__(self, G, defn):
+        self.G, self.defn, self.spec = G, defn, defn.parts
+        self.parts = self.spec.parts
+        self.n = len(self.parts)
+        self._dom: dict = {}        # (part index, the values before it) -> its domain
+
+    # ---- evaluating the ruleset's code ------------------------------------------------
+    def locals(self, vals, cur=None) -> dict:
+        """The locals of the conditions for parts ``vals`` made (a set part's cards
+        ``cur`` so far after them): later parts null, a set not begun ``[]``."""
+        L = {}
+        k = len(vals)
+        for j, p in enumerate(self.parts):
+            if j < k:
+                v = vals[j]
+                L[p.name] = list(v) if v.__class__ is tuple else v
+            elif j == k and cur is not None:
+                L[p.name] = list(cur)
+            else:
+                L[p.name] = [] if p.form == "set" else None
+        return L
+
+    def _so_far(self, vals, cur=None, budget=None) -> bool:
+        fn = self.spec.so_far
+        if fn is None:
+            return True
+        if budget is not None:
+            budget.spend()
+        return bool(fn(self.G, self.locals(vals, cur)))
+
+    def _legal(self, vals, budget=None) -> bool:
+        fn = self.spec.legal
+        if fn is None:
+            return True
+        if budget is not None:
+            budget.spend()
+        return bool(fn(self.G, self.locals(vals)))
+
+    def domain(self, i: int, vals) -> tuple:
+        """Part ``i``'s domain after ``vals``: an item part's ``[(value, text)]`` (once
+        each, in domain order); a set part's ``(cards, low, high)`` (its cards once each,
+        sizes clamped to 0..len); an amount's ``(low, high)``. RulesetFault for an item
+        that is not of the part's kind."""
+        key = (i, vals)
+        got = self._dom.get(key)
+        if got is not None:
+            return got
+        p, G = self.parts[i], self.G
+        L = self.locals(vals)
+        if p.form == "item":
+            got = _items(G, self.defn, p, p.domain(G, L))
+        elif p.form == "set":
+            cards = []
+            for c in p.domain(G, L):
+                if c.__class__ is not str or c not in G.rules.cards.rank_of:
+                    raise RulesetFault(f"action '{self.defn.name}': part '{p.name}' offers "
+                                       f"{c!r}, which is not a card")
+                if c not in cards:
+                    cards.append(c)
+            lo, hi = p.low(G, L), p.high(G, L)
+            _whole(self.defn, p, lo, hi)
+            got = (tuple(cards), max(lo, 0), min(hi, len(cards)))
+        else:
+            lo, hi = p.low(G, L), p.high(G, L)
+            _whole(self.defn, p, lo, hi)
+            got = (lo, hi)
+        self._dom[key] = got
+        return got
+
+    def _set_value(self, cards, i=None, vals=None) -> tuple:
+        """A set's cards as its value: in the order its domain lists them (part ``i``
+        after ``vals``: cards chosen in another order are put in it; without ``i``,
+        cards already in that order)."""
+        if i is None:
+            return tuple(cards)
+        dom = self.domain(i, vals)[0]
+        return tuple(sorted(cards, key=lambda c: dom.index(c) if c in dom else len(dom)))
+
+    # ---- counting and enumerating -----------------------------------------------------
+    def count(self, budget: Budget | None = None):
+        """The number of legal complete choices, or None when counting takes more than
+        the budget."""
+        budget = Budget() if budget is None else budget
+        try:
+            return self._count((), budget)
+        except OverBudget:
+            return None
+
+    def _count(self, vals, budget) -> int:
+        i = len(vals)
+        if i == self.n:
+            return 1 if self._legal(vals, budget) else 0
+        p = self.parts[i]
+        if i == self.n - 1 and not self.spec.reads[i]:      # closed form
+            size = self._size(i, vals)
+            done = vals + (_unset(p),)
+            return size if size and self._so_far(done, None, budget) \
+                and self._legal(done, budget) else 0
+        total = 0
+        for v in self._children(i, vals, budget):
+            total += self._count(vals + (v,), budget)
+        return total
+
+    def _size(self, i, vals) -> int:
+        """How many values part ``i`` may take after ``vals`` (no condition read)."""
+        p = self.parts[i]
+        d = self.domain(i, vals)
+        if p.form == "item":
+            return len(d)
+        if p.form == "set":
+            cards, lo, hi = d
+            return sum(math.comb(len(cards), k) for k in range(lo, hi + 1))
+        return max(0, d[1] - d[0] + 1)
+
+    def _children(self, i, vals, budget):
+        """Every value of part ``i`` after ``vals`` for which ``so_far`` holds, in order
+        (a set's in domain order of its first differing card, the set before its
+        supersets)."""
+        p = self.parts[i]
+        d = self.domain(i, vals)
+        if p.form == "item":
+            for v, _ in d:
+                nxt = vals + (v,)
+                if self._so_far(nxt, None, budget):
+                    yield v
+        elif p.form == "amount":
+            lo, hi = d
+            for v in range(lo, hi + 1):
+                if self._so_far(vals + (v,), None, budget):
+                    yield v
+        else:
+            cards, lo, hi = d
+            yield from self._sets(vals, [], cards, 0, lo, hi, budget)
+
+    def _sets(self, vals, cur, avail, start, lo, hi, budget):
+        if len(cur) >= lo:
+            yield self._set_value(cur)
+        if len(cur) >= hi:
+            return
+        for j in range(start, len(avail)):
+            if len(cur) + len(avail) - j < lo:
+                break
+            cur.append(avail[j])
+            if self._so_far(vals, cur, budget):
+                yield from self._sets(vals, cur, avail, j + 1, lo, hi, budget)
+            cur.pop()
+
+    def enumerate(self, limit: int, budget: Budget | None = None):
+        """Every legal complete choice (tuples of values), in order; OverBudget past the
+        budget, and at most ``limit + 1`` of them (the caller tells "more than")."""
+        budget = Budget() if budget is None else budget
+        out = []
+        self._walk((), budget, out, limit + 1)
+        return out
+
+    def _walk(self, vals, budget, out, cap) -> None:
+        i = len(vals)
+        if i == self.n:
+            if self._legal(vals, budget):
+                out.append(vals)
+            return
+        children = self._children(i, vals, budget)
+        if self.parts[i].form == "set":     # fewest cards first, each size in domain order
+            dom = self.domain(i, vals)[0]
+            children = sorted(children, key=lambda s: (len(s), [dom.index(c) for c in s]))
+        for v in children:
+            self._walk(vals + (v,), budget, out, cap)
+            if len(out) >= cap:
+                return
+
+    def has_completion(self, vals, cur=None, budget=None) -> bool:
+        """Whether parts ``vals`` (a set part's cards ``cur`` begun after them, in any
+        order) can be finished into a legal choice; True when the search runs out of
+        budget (possible: a chooser backtracks on a dead end)."""
+        budget = Budget() if budget is None else budget
+        try:
+            return self._exists(vals, cur, budget)
+        except OverBudget:
+            return True
+
+    def _exists(self, vals, cur, budget) -> bool:
+        if cur is not None:                 # a set part in progress
+            i = len(vals)
+            cards, lo, hi = self.domain(i, vals)
+            avail = [c for c in cards if c not in cur]
+            for s in self._sets(vals, list(cur), avail, 0, lo, hi, budget):
+                if self._exists(vals + (s,), None, budget):
+                    return True
+            return False
+        i = len(vals)
+        if i == self.n:
+            return self._legal(vals, budget)
+        if i == self.n - 1 and not self.spec.reads[i]:
+            done = vals + (_unset(self.parts[i]),)
+            return self._size(i, vals) > 0 and self._so_far(done, None, budget) \
+                and self._legal(done, budget)
+        for v in self._children(i, vals, budget):
+            if self._exists(vals + (v,), None, budget):
+                return True
+        return False
+
+    # ---- one part at a time -----------------------------------------------------------
+    def options(self, vals, cur=None) -> Options:
+        """What may come next after parts ``vals`` (tuple) and, while a set part is being
+        chosen, its cards ``cur`` so far (any order). ``done``: the set may stop here
+        (or, with every part made, the choice is legal)."""
+        i = len(vals)
+        if i == self.n:
+            return Options(None, i, done=self.is_legal(vals))
+        p = self.parts[i]
+        d = self.domain(i, vals)
+        budget = Budget()
+        if p.form == "item":
+            items = [(v, t) for v, t in d if self._so_far(vals + (v,), None, budget)
+                     and self.has_completion(vals + (v,))]
+            return Options(p, i, items)
+        if p.form == "amount":
+            return Options(p, i, low=d[0], high=d[1])
+        cards, lo, hi = d
+        cur = list(cur or ())
+        items = []
+        if len(cur) < hi:
+            for c in cards:
+                if c not in cur and self._so_far(vals, cur + [c], budget) \
+                        and self.has_completion(vals, cur + [c]):
+                    items.append((c, c))
+        done = lo <= len(cur) <= hi and \
+            self.has_completion(vals + (self._set_value(cur, i, vals),))
+        return Options(p, i, items, done, lo, hi, cur)
+
+    def is_legal(self, vals) -> bool:
+        """Whether ``vals`` (one value per part; a set as cards in any order, distinct)
+        is a legal complete choice, checked directly."""
+        if len(vals) != self.n:
+            return False
+        made = ()
+        for i, v in enumerate(vals):
+            p = self.parts[i]
+            d = self.domain(i, made)
+            if p.form == "item":
+                key = _key(v)
+                if not any(_key(x) == key for x, _ in d):
+                    return False
+            elif p.form == "amount":
+                if v.__class__ is not int or not d[0] <= v <= d[1]:
+                    return False
+            else:
+                cards, lo, hi = d
+                if len(set(v)) != len(v) or not lo <= len(v) <= hi \
+                        or any(c not in cards for c in v):
+                    return False
+                v = self._set_value(v, i, made)         # checked in domain order
+                for k in range(1, len(v) + 1):
+                    if not self._so_far(made, v[:k]):
+                        return False
+            made = made + (v,)
+            if p.form != "set" and not self._so_far(made):
+                return False
+        return self._legal(made)
+
+
+def _unset(p):
+    return () if p.form == "set" else None
+
+
+def _key(v):
+    return frozenset(v) if v.__class__ in (tuple, list) else v
+
+
+def _whole(defn, p, lo, hi) -> None:
+    for b in (lo, hi):
+        if b.__class__ is not int:
+            raise RulesetFault(f"action '{defn.name}': part '{p.name}' ({p.domain_text}) has "
+                               f"a bound that is not a whole number: {b!r}")
+
+
+def _items(G, defn, p, items) -> tuple:
+    """An item part's domain as ``((value, text), ...)``, each once, in order."""
+    out, seen = [], set()
+    order = G.rules.cards.rank_of
+    kind = p.kind
+    for x in items:
+        if kind == "card":
+            if x.__class__ is not str or x not in order:
+                raise RulesetFault(f"action '{defn.name}': part '{p.name}' offers {x!r}, "
+                                   "which is not a card")
+            v, t = x, x
+        elif kind == "play":                # (checked; the value keeps the domain's order)
+            t = " ".join(_choice_cards(order, defn.parts, x))
+            v = tuple(x) if x.__class__ is list else (x,)
+        else:
+            v, t = x, _typed_text(G, _Typed(defn, kind), x)
+        k = _key(v)
+        if k not in seen:
+            seen.add(k)
+            out.append((v, t))
+    return tuple(out)
+
+
+class _Typed:
+    """An action definition as :func:`_typed_text` reads it, with a part's kind."""
+    __slots__ = ("name", "kind")
+
+    def __init__(self, defn, kind):
+        self.name, self.kind = defn.name, kind

@@ -1,0 +1,282 @@
+"""The part of :class:`~rulekit.runtime.engine.GameState` that decides choices in parts
+(docs/language.md, "Choices in parts"): the actions of the step that are never listed,
+the questions about them (:mod:`rulekit.runtime.choices`), their action text, and the
+ways of choosing that every consumer uses instead of a listing: a random legal action
+(:meth:`Deciding.random_legal`), candidates for a search
+(:meth:`Deciding.candidate_actions`), the number of choices (:meth:`Deciding.choice_count`).
+
+A step's listed actions (``_legal``, from the generated code) leave its choices in
+parts out; ``legal_actions()`` lists both, up to :data:`rulekit.limits.MAX_CHOICES`,
+and raises :class:`TooManyChoices` past it.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAction, RulesetFailure, TooManyChoices
+from ..limits import MAX_CHOICES
+from .actions import Action
+from .choices import Budget, Chooser, OverBudget
+from .parts_text import PartsText, cards_of, value_text
+from .faults import RulesetFault
+
+# how many random complete choices stand for a choice in parts too big to list, for a
+# bot that scores candidates (greedy, the first moves of a search)
+SAMPLED_CHOICES = 24
+
+
+class Deciding(PartsText):
+    """Choices in parts, for :class:`~rulekit.runtime.engine.GameState`."""
+
+    _choosers = None        # (the _legal list they were made for, {(seat, name): Chooser})
+
+    # ---- which actions -------------------------------------------------------------------
+    def _offers_parts(self) -> bool:
+        """Whether the decision now has actions decided in parts (cheap)."""
+        step = self.step
+        return step is not None and bool(step.parted) and self.status == "in_progress"
+
+    def chooser(self, name: str, seat: int | None = None) -> Chooser:
+        """The :class:`~rulekit.runtime.choices.Chooser` of choice-in-parts action
+        ``name`` for ``seat`` (default: the seat to act), made once per decision.
+        IllegalAction when the step has no such action or the seat may not act."""
+        seat = self.actor if seat is None else seat
+        cache = self._choosers
+        if cache is None or cache[0] is not self._legal:
+            cache = self._choosers = (self._legal, {})
+        got = cache[1].get((seat, name))
+        if got is not None:
+            return got
+        step = self.step if self._offers_parts() else None
+        defn = next((a for a in step.parted if a.name == name), None) if step else None
+        if defn is None:
+            raise IllegalAction(f"'{name}' is not an action decided in parts now",
+                                name, self.to_act, self._strings())
+        if seat != self.actor and (self._window is None or seat not in self._window):
+            raise IllegalAction(f"seat {seat} may not act now", name, self.to_act, [])
+        got = cache[1][(seat, name)] = _SeatChooser(self, defn, seat)
+        return got
+
+    def parted_actions(self, seat: int | None = None) -> list:
+        """The actions decided in parts that ``seat`` (default: the seat to act) may take
+        now (those with a legal choice; a search out of budget counts as one), as
+        their :class:`~rulekit.model.ActionDef`; [] when there are none."""
+        if not self._offers_parts():
+            return []
+        seat = self.actor if seat is None else seat
+        if seat != self.actor and (self._window is None or seat not in self._window):
+            return []
+        out = []
+        for defn in self.step.parted:
+            ch = self.chooser(defn.name, seat)
+            if self._ruleset(ch.has_completion, ()):
+                out.append(defn)
+        return out
+
+    def _may_choose_parts(self, step) -> bool:
+        """Whether the seat to act has a legal choice in parts at ``step`` (while the
+        engine opens a decision: errors are the ruleset's, they abort the game)."""
+        for defn in step.parted:
+            if Chooser(self, defn).has_completion(()):
+                return True
+        return False
+
+    # ---- the questions -------------------------------------------------------------------
+    def part_options(self, name: str, vals=(), cur=None, seat: int | None = None):
+        """What the next part of ``name`` may be after parts ``vals`` (values, see
+        rulekit.runtime.choices) and a set part's cards ``cur`` so far:
+        :class:`~rulekit.runtime.choices.Options`. RulesetFailure if the ruleset's code
+        fails."""
+        ch = self.chooser(name, seat)
+        return self._ruleset(ch.options, tuple(vals), cur, seat=seat)
+
+    def part_count(self, name: str, seat: int | None = None):
+        """The number of legal complete choices of ``name``, or None when counting them
+        takes more than PARTS_SEARCH_BUDGET evaluations."""
+        ch = self.chooser(name, seat)
+        return self._ruleset(ch.cached_count, seat=seat)
+
+    def choice_count(self, seat: int | None = None):
+        """How many legal actions ``seat`` (default: the seat to act) has: the listed
+        ones and every complete choice in parts; None when a count is not cheap."""
+        seat = self.actor if seat is None else seat
+        total = len(self._listed(seat))
+        for defn in self.parted_actions(seat):
+            k = self.part_count(defn.name, seat)
+            if k is None:
+                return None
+            total += k
+        return total
+
+    def action_of(self, name: str, vals, seat: int | None = None) -> Action:
+        """The :class:`Action` of choice-in-parts action ``name`` with values ``vals``
+        (one per part; a set as its cards in any order), checked directly. Raises
+        IllegalAction when it is not legal."""
+        seat = self.actor if seat is None else seat
+        ch = self.chooser(name, seat)
+        vals = tuple(tuple(v) if isinstance(v, list) else v for v in vals)
+        if not self._ruleset(ch.is_legal, vals, seat=seat):
+            text = ch.defn.name + " " + " ".join(
+                " ".join(v) if isinstance(v, tuple) else str(v) for v in vals)
+            raise IllegalAction(self._illegal_message(text.strip()), text.strip(), seat,
+                                self._strings())
+        return self._parted_action(ch, ch.canonical(vals), seat)
+
+    def _parted_action(self, ch, vals, seat) -> Action:
+        defn = ch.defn
+        return tuple.__new__(Action, (defn.name, cards_of(self, defn, vals), seat, vals, defn,
+                                      self._ruleset(value_text, self, defn, vals, seat=seat)))
+
+    # ---- choosing without a listing ------------------------------------------------------
+    def random_legal(self, rng, seat: int | None = None) -> Action:
+        """A legal action of ``seat`` (default: the seat to act) drawn with ``rng``:
+        ``rng.choice`` of the listed ones when the step decides nothing in parts (as a
+        listing would); else uniform over every legal action (listed ones and complete
+        choices in parts) when they can be counted, else an action drawn uniformly,
+        then its parts (rulekit.runtime.choices). RulesetFailure when the ruleset's code
+        fails or no legal choice is found within the budget."""
+        listed = self._listed(seat)
+        if not self._offers_parts():
+            return rng.choice(listed)
+        seat = self.actor if seat is None else seat
+        parted = self.parted_actions(seat)
+        counts = [self.part_count(d.name, seat) for d in parted]
+        if all(k is not None for k in counts):
+            r = rng.randrange(len(listed) + sum(counts))
+            if r < len(listed):
+                return listed[r]
+            r -= len(listed)
+            for defn, k in zip(parted, counts):
+                if r < k:
+                    ch = self.chooser(defn.name, seat)
+                    vals = self._ruleset(ch.nth, r, seat=seat)
+                    return self._parted_action(ch, vals, seat)
+                r -= k
+        pick = rng.randrange(len(listed) + len(parted))
+        if pick < len(listed):
+            return listed[pick]
+        ch = self.chooser(parted[pick - len(listed)].name, seat)
+        vals, _ = self._ruleset(ch.random, rng, seat=seat)
+        return self._parted_action(ch, vals, seat)
+
+    def candidate_actions(self, rng, seat: int | None = None, sample: int = SAMPLED_CHOICES):
+        """The actions a bot weighs: the listed ones, and each choice in parts in full
+        when it has at most MAX_CHOICES complete choices, else ``sample`` random ones
+        (distinct, drawn with ``rng``). Never raises TooManyChoices."""
+        listed = self._listed(seat)
+        if not self._offers_parts():
+            return list(listed)
+        seat = self.actor if seat is None else seat
+        out = list(listed)
+        for defn in self.parted_actions(seat):
+            ch = self.chooser(defn.name, seat)
+            k = self.part_count(defn.name, seat)
+            if k is not None and k <= MAX_CHOICES:
+                out += [self._parted_action(ch, v, seat)
+                        for v in self._ruleset(ch.enumerate, MAX_CHOICES, seat=seat)]
+                continue
+            seen = set()
+            for _ in range(sample * 2):
+                vals, _ = self._ruleset(ch.random, rng, k, seat=seat)
+                key = ch.key(vals)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(self._parted_action(ch, vals, seat))
+                if len(seen) >= sample:
+                    break
+        return out
+
+    def _all_legal(self, seat) -> list:
+        """Every legal action of ``seat``: the listed ones, then each choice in parts'
+        complete choices; TooManyChoices past MAX_CHOICES."""
+        seat = self.actor if seat is None else seat
+        listed = self._listed(seat)
+        offered = self.parted_actions(seat)
+        out = []
+        for defn in self.step.actions:         # in the step's order of actions
+            if defn.kind != "parts":
+                out += [a for a in listed if a[4] is defn]
+                continue
+            if defn not in offered:
+                continue
+            ch = self.chooser(defn.name, seat)
+            try:
+                got = self._ruleset(ch.enumerate, MAX_CHOICES - len(out), Budget(),
+                                    seat=seat)
+            except OverBudget:
+                raise TooManyChoices(f"action '{defn.name}' has more choices than can be "
+                                     f"listed (more than {MAX_CHOICES} legal actions): ask "
+                                     "for its parts one by one, or a random legal action",
+                                     None) from None
+            if len(out) + len(got) > MAX_CHOICES:
+                k = self.choice_count(seat)
+                said = f"{k}" if k is not None else f"more than {MAX_CHOICES}"
+                raise TooManyChoices(f"{said} legal actions (action '{defn.name}' is "
+                                     f"decided in parts): more than {MAX_CHOICES} cannot be "
+                                     "listed; ask for its parts one by one, or a random "
+                                     "legal action", k)
+            out += [self._parted_action(ch, v, seat) for v in got]
+        return out
+
+    def _listed(self, seat) -> list:
+        """The listed legal actions of ``seat`` (default: the seat to act)."""
+        if seat is None or seat == self.actor:
+            return self._legal
+        window = self._window
+        return window.get(seat, []) if window is not None else []
+
+    def _ruleset(self, fn, *args, seat=None):
+        """``fn(*args)``, code of the ruleset inside: its failure a RulesetFailure (as
+        :meth:`call_ruleset` words it), ``seat`` acting meanwhile."""
+        def run():
+            try:
+                return fn(*args)
+            except OverBudget:
+                raise
+            except RecursionError:
+                raise RulesetFailure(f"a definition calls itself without end (in step "
+                                     f"{self._where()})") from None
+            except RulesetFault as exc:
+                raise RulesetFailure(f"the ruleset failed at step {self._where()}: {exc}") \
+                    from None
+            except (IllegalAction, RulesetFailure):
+                raise
+            except Exception as exc:
+                from .faults import raised_by_ruleset
+                if not raised_by_ruleset(exc):
+                    raise
+                raise RulesetFailure(self._failed(exc)) from None
+        if seat is None or seat == self.actor:
+            return run()
+        return self._as_seat(seat, run)
+
+
+class _SeatChooser(Chooser):
+    """A Chooser of one decision, for one seat: its count kept, values made canonical."""
+
+    def __init__(self, G, defn, seat):
+        super().__init__(G, defn)
+        self.seat = seat
+        self._count_known = False
+        self._count_value = None
+
+    def cached_count(self):
+        if not self._count_known:
+            self._count_value = self.count()
+            self._count_known = True
+        return self._count_value
+
+    def nth(self, r):
+        return self._nth((), r, Budget())
+
+    def canonical(self, vals) -> tuple:
+        """``vals`` with each set's cards in their value's order (by rank, or domain
+        order with keep_order)."""
+        out = []
+        for i, v in enumerate(vals):
+            p = self.parts[i]
+            if p.form == "set" and isinstance(v, (tuple, list)):
+                v = self._set_value(v, i, tuple(out))
+            out.append(v)
+        return tuple(out)
+
+    def key(self, vals):
+        return tuple(frozenset(v) if isinstance(v, tuple) else v for v in vals)

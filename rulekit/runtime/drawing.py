@@ -1,0 +1,167 @@
+"""Drawing a choice in parts at random (:class:`Drawing`, a part of
+:class:`rulekit.runtime.choices.Chooser`), and the budget every question about a choice
+in parts keeps to (:class:`Budget`).
+
+Exactly uniform when the legal complete choices can be counted within the budget: the
+r-th of them, r drawn once (a last part that no condition reads is unranked directly:
+a set by the combinatorial number system). Otherwise part by part, uniformly among the
+options, backtracking at dead ends, within :data:`rulekit.limits.PARTS_SEARCH_BUDGET`
+evaluations: past it RulesetFault, never an unbounded loop.
+"""
+from __future__ import annotations
+
+import math
+
+from ..errors import RulesetFault
+from ..limits import PARTS_SEARCH_BUDGET
+
+
+class OverBudget(Exception):
+    """A search of a choice in parts took more than its budget of evaluations."""
+
+
+class Budget:
+    """At most ``left`` evaluations of a ruleset's code (a domain, ``so_far`` or
+    ``legal``) for one question; :meth:`spend` raises :class:`OverBudget` past it."""
+    __slots__ = ("left",)
+
+    def __init__(self, left: int = PARTS_SEARCH_BUDGET):
+        self.left = left
+
+    def spend(self, n: int = 1) -> None:
+        self.left -= n
+        if self.left < 0:
+            raise OverBudget
+
+
+class Drawing:
+    """Random draws of a :class:`~rulekit.runtime.choices.Chooser` (it gives
+    ``parts``, ``n``, ``spec``, ``domain``, ``_children``, ``_count``, ``_so_far``,
+    ``_legal``, ``_set_value``)."""
+
+    # ---- drawing at random --------------------------------------------------------------
+    def random(self, rng, count=None):
+        """A legal complete choice drawn with ``rng``: uniform over all of them when they
+        can be counted (``count``, if known already), else part by part (see the module
+        docstring). Returns ``(vals, method)``, method ``uniform`` or ``per-part``;
+        ``(None, ...)`` when there is none. RulesetFault when the per-part draw runs
+        out of budget."""
+        if count is None:
+            count = self.count()
+        if count is not None:
+            if count == 0:
+                return None, "uniform"
+            return self._nth((), rng.randrange(count), Budget()), "uniform"
+        budget = Budget()
+        try:
+            got = self._draw((), rng, budget)
+        except OverBudget:
+            got = None
+        if got is None:
+            raise RulesetFault(f"action '{self.defn.name}': no legal choice found within "
+                               f"{PARTS_SEARCH_BUDGET} evaluations (its parts drawn at "
+                               "random, backtracking at dead ends)")
+        return got, "per-part"
+
+    def _nth(self, vals, r, budget):
+        """The ``r``-th legal complete choice after ``vals`` (0-based, in order)."""
+        i = len(vals)
+        if i == self.n:
+            return vals
+        p = self.parts[i]
+        if i == self.n - 1 and not self.spec.reads[i]:
+            return vals + (self._unrank(i, vals, r),)
+        for v in self._children(i, vals, budget):
+            k = self._count(vals + (v,), budget)
+            if r < k:
+                return self._nth(vals + (v,), r, budget)
+            r -= k
+        raise AssertionError(f"{p.name}: rank past the count")      # pragma: no cover
+
+    def _unrank(self, i, vals, r):
+        p = self.parts[i]
+        d = self.domain(i, vals)
+        if p.form == "item":
+            return d[r][0]
+        if p.form == "amount":
+            return d[0] + r
+        cards, lo, hi = d
+        for k in range(lo, hi + 1):
+            size = math.comb(len(cards), k)
+            if r < size:
+                return self._set_value(_combination(cards, k, r))
+            r -= size
+        raise AssertionError("rank past the sets")                # pragma: no cover
+
+    def _draw(self, vals, rng, budget):
+        """Part by part, uniformly among the options with a completion (an amount:
+        uniformly in its range, retried), backtracking on a dead end; None if none."""
+        i = len(vals)
+        if i == self.n:
+            return vals if self._legal(vals, budget) else None
+        p = self.parts[i]
+        d = self.domain(i, vals)
+        if p.form == "item":
+            opts = [v for v, _ in d]
+            while opts:
+                v = opts.pop(rng.randrange(len(opts)))
+                budget.spend()
+                if self._so_far(vals + (v,), None, budget):
+                    got = self._draw(vals + (v,), rng, budget)
+                    if got is not None:
+                        return got
+            return None
+        if p.form == "amount":
+            lo, hi = d
+            tried = set()
+            while hi >= lo and len(tried) < hi - lo + 1:
+                v = rng.randint(lo, hi)
+                if v in tried:
+                    budget.spend()
+                    continue
+                tried.add(v)
+                budget.spend()
+                if self._so_far(vals + (v,), None, budget):
+                    got = self._draw(vals + (v,), rng, budget)
+                    if got is not None:
+                        return got
+            return None
+        cards, lo, hi = d
+        return self._draw_set(vals, [], list(cards), lo, hi, rng, budget)
+
+    def _draw_set(self, vals, cur, avail, lo, hi, rng, budget):
+        stop = len(cur) >= lo
+        opts = list(range(len(avail))) if len(cur) < hi else []
+        while opts or stop:
+            pick = rng.randrange(len(opts) + (1 if stop else 0))
+            if pick == len(opts):           # close the set here
+                stop = False
+                got = self._draw(vals + (self._set_value(cur, len(vals), vals),), rng, budget)
+                if got is not None:
+                    return got
+                continue
+            j = opts.pop(pick)
+            card = avail[j]
+            budget.spend()
+            cur.append(card)
+            if self._so_far(vals, cur, budget):
+                rest = [c for c in avail if c not in cur]
+                got = self._draw_set(vals, cur, rest, lo, hi, rng, budget)
+                if got is not None:
+                    return got
+            cur.pop()
+        return None
+
+
+def _combination(cards, k, r) -> list:
+    """The ``r``-th (0-based, lexicographic by position) choice of ``k`` of ``cards``."""
+    out, start, n = [], 0, len(cards)
+    for left in range(k, 0, -1):
+        for j in range(start, n):
+            size = math.comb(n - j - 1, left - 1)
+            if r < size:
+                out.append(cards[j])
+                start = j + 1
+                break
+            r -= size
+    return out
