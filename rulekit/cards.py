@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import CardError
-from .frozen import ReadOnlyDict, freeze
+from .frozen import ReadOnlyDict, freeze, seal, settle
 
 # The standard 52-card pack, the defaults of a ruleset's `cards:` (in this one place).
 STANDARD_RANKS = "2 3 4 5 6 7 8 9 T J Q K A".split()
@@ -109,7 +109,7 @@ def first_look_alike(named: list) -> tuple | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Cards:
     """A ruleset's cards and their notation (its ``cards:`` section).
 
@@ -135,8 +135,7 @@ class Cards:
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        for k, val in self.__dict__.items():      # the fields, read-only
-            self.__dict__[k] = freeze(val)
+        seal(self)                                # the fields, read-only
         pack, rank_of, suit_of, order, value_of, face_of = [], {}, {}, {}, {}, {}
         v = self.values             # value_of: a card's own value, its rank's, its suit's
         n = self.packs
@@ -180,14 +179,13 @@ class Cards:
         next_up = None if copies else {
             c: (at.get((suit_of[c], r + 1)) if r is not None else None)
             for c, r in rank_of.items()}
-        d = self.__dict__           # (the derived tables: part of building it)
-        d.update(pack=freeze(pack), rank_of=ReadOnlyDict(rank_of),
-                 suit_of=ReadOnlyDict(suit_of), order=ReadOnlyDict(order),
-                 value_of=freeze(value_of), face_of=ReadOnlyDict(face_of),
-                 _upper=ReadOnlyDict({c.upper(): c for c in pack}),
-                 _typed=frozenset(typed), ranked=ReadOnlyDict(ranked),
-                 _copies=freeze(copies_of), copies=copies,
-                 next_up=None if next_up is None else ReadOnlyDict(next_up))
+        settle(self, pack=freeze(pack), rank_of=ReadOnlyDict(rank_of),   # (building it)
+               suit_of=ReadOnlyDict(suit_of), order=ReadOnlyDict(order),
+               value_of=freeze(value_of), face_of=ReadOnlyDict(face_of),
+               _upper=ReadOnlyDict({c.upper(): c for c in pack}),
+               _typed=frozenset(typed), ranked=ReadOnlyDict(ranked),
+               _copies=freeze(copies_of), copies=copies,
+               next_up=None if next_up is None else ReadOnlyDict(next_up))
 
     def lookup(self, text) -> str | None:
         """The card ``text`` names, or None: case-insensitive, rank aliases (``10h``),

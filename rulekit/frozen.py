@@ -67,14 +67,31 @@ class ReadOnlyList(list):
         return [copy.deepcopy(x, memo) for x in self]
 
 
+def refuse_change(self, name, *value):
+    """``__setattr__`` and ``__delattr__`` of an immutable class: raises
+    :class:`dataclasses.FrozenInstanceError` (an AttributeError), whatever the name."""
+    from dataclasses import FrozenInstanceError
+    raise FrozenInstanceError(f"cannot change attribute {name!r} of an immutable "
+                              f"{type(self).__name__}")
+
+
 def seal(obj) -> None:
-    """Make the containers among ``obj``'s attributes read-only all the way down (a
-    frozen dataclass's ``__post_init__``: part of building it)."""
-    d = obj.__dict__
-    for k, v in d.items():
+    """Make the containers among the fields of dataclass ``obj`` read-only all the way
+    down (a frozen dataclass's ``__post_init__``: part of building it). It goes by
+    ``getattr`` and ``object.__setattr__``, never through the instance's ``__dict__``
+    (asking for that costs every later attribute read a little)."""
+    for k in obj.__dataclass_fields__:
+        v = getattr(obj, k)
         c = v.__class__
         if c is dict or c is list or c is set or c is tuple:
-            d[k] = freeze(v)
+            object.__setattr__(obj, k, freeze(v))
+
+
+def settle(obj, **values) -> None:
+    """Set attributes ``values`` of an immutable ``obj`` while it is being built (its
+    derived attributes, in its ``__post_init__``)."""
+    for k, v in values.items():
+        object.__setattr__(obj, k, v)
 
 
 class Sealed:
@@ -90,12 +107,31 @@ def freeze(value):
     already) is returned as it is."""
     cls = value.__class__
     if cls is dict:
-        return ReadOnlyDict({k: freeze(v) for k, v in value.items()})
+        return ReadOnlyDict({k: v if v.__class__ in _PLAIN else freeze(v)
+                             for k, v in value.items()})
     if cls is list:
-        return ReadOnlyList([freeze(v) for v in value])
+        return ReadOnlyList([v if v.__class__ in _PLAIN else freeze(v) for v in value])
     if cls is tuple:
-        items = [freeze(v) for v in value]
-        return value if all(a is b for a, b in zip(items, value)) else tuple(items)
+        for v in value:
+            if v.__class__ not in _PLAIN:
+                items = [freeze(v) for v in value]
+                return value if all(a is b for a, b in zip(items, value)) else tuple(items)
+        return value
     if cls is set:
         return frozenset(value)
     return value
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})    # (nothing in them to freeze)
+
+
+def evolve(obj, **changes):
+    """A copy of the frozen dataclass ``obj`` (of the model) with ``changes`` (field ->
+    value, made read-only here): what :func:`dataclasses.replace` makes, without
+    running its ``__init__`` again (its other fields are sealed already)."""
+    new = object.__new__(obj.__class__)
+    for k in obj.__dataclass_fields__:
+        object.__setattr__(new, k, freeze(changes.pop(k)) if k in changes else getattr(obj, k))
+    if changes:
+        raise TypeError(f"{obj.__class__.__name__} has no field {next(iter(changes))!r}")
+    return new

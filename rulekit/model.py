@@ -24,12 +24,12 @@ from typing import Callable
 from .cards import (COPY_MARK, STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED,  # noqa: F401
                     STANDARD_SUITS, STANDARD_SYMBOLS, Cards)
 from .errors import Pos
-from .frozen import ReadOnlyDict, Sealed as _Sealed, seal as _seal
+from .frozen import ReadOnlyDict, Sealed as _Sealed, seal as _seal, settle as _settle
 from .parts import PartDef, Parts  # noqa: F401 (a choice in parts: part of the model)
 from .lang.options import OPTION_TYPES, OptionRange, OptionType  # noqa: F401 (OptionRange: its old home)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ZoneDecl(_Sealed):
     """A zone: ``per`` game or seat; ``see`` all, owner or count; ``top`` first or last;
     ``tagged``: cards moved in get (seat, play number, kind) tags; ``show_empty``: the
@@ -45,7 +45,7 @@ class ZoneDecl(_Sealed):
     kind = "zone"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class VarDecl(_Sealed):
     """A variable: ``type`` (int, bool, suit, seat, card, cards, list, str, rank),
     ``per`` game or seat, ``init`` value (null when absent; 0/false/[] not implied),
@@ -63,7 +63,7 @@ class VarDecl(_Sealed):
     kind = "var"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class OptionDecl(_Sealed):
     """A house-rule knob: its ``type`` (a registered option type,
     :data:`rulekit.lang.options.OPTION_TYPES`: bool, int, choice, list, ...);
@@ -118,7 +118,7 @@ class OptionDecl(_Sealed):
         return self.option_type.widget(self, cards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DefInfo(_Sealed):
     """A definition: ``params``, compiled function name ``fn``, result ``type``;
     ``refs`` the definitions its body uses; ``used`` by a step, action or procedure;
@@ -141,7 +141,7 @@ class DefInfo(_Sealed):
     head: str = ""              # its head as written (``beats(p, top)``)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EffectNode(_Sealed):
     """One compiled effect: its registry ``key``, data ``path`` and YAML ``item``; the
     compiled child lists by key (``then``, ``else``, ``do``); ``calls``: the procedure
@@ -153,7 +153,7 @@ class EffectNode(_Sealed):
     calls: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Block(_Sealed):
     """A compiled effect list: ``fn(G, L)`` runs it; ``nodes`` its effects (for the
     analysis tools); ``source`` the generated Python."""
@@ -168,7 +168,7 @@ class Block(_Sealed):
         return [n.item for n in self.nodes]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Procedure(_Sealed):
     """A named effect list with ``params``; ``fn`` the generated function's name;
     ``path`` where its effects are; ``doc``, ``words`` (its English template) and
@@ -184,7 +184,7 @@ class Procedure(_Sealed):
     head: str = ""              # its head as written (``draw(s)``)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ActionDef(_Sealed):
     """A named action of a phase: choice ``var`` (None: no choice), ``do`` effects;
     ``pos`` where it is written; ``kind`` what its choice is: None (no choice),
@@ -217,7 +217,7 @@ class ActionDef(_Sealed):
 TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")   # choices besides cards and plays
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Transition(_Sealed):
     """``do`` effects; ``target_name`` as written (a step of the same phase, or a phase),
     ``target_key`` the step it leads to (``phase.step``; None when it names none:
@@ -233,7 +233,7 @@ class Transition(_Sealed):
     cond: object = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Step(_Sealed):
     """A step: runs ``do`` on entry; asks ``actor`` (if any) to pick one of
     ``actions``; then takes the first transition whose condition holds.
@@ -279,7 +279,7 @@ class Step(_Sealed):
         return f"{self.phase}.{self.name}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Phase(_Sealed):
     """A phase: its ``steps`` and ``actions`` by name, ``start`` step, ``heuristic``;
     ``display``: (label, compiled expression of ``seat``, type) for each line the phase
@@ -298,7 +298,7 @@ class Phase(_Sealed):
     display_text: tuple = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Draft(_Sealed):
     """What compiled of a ruleset with errors, for the machine checks that can still run:
     its ``phases``, ``procedures`` and ``start`` phase; ``uncertain``: the steps (by
@@ -310,7 +310,7 @@ class Draft(_Sealed):
     uncertain: frozenset = frozenset()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Written(_Sealed):
     """The ruleset as written, kept with the model for reference: ``data`` the merged
     data (read-only; no consumer of the model reads it), ``files`` the files merged,
@@ -319,7 +319,7 @@ class Written(_Sealed):
     files: tuple = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Ruleset(_Sealed):
     """A compiled ruleset. The runtime's :class:`rulekit.runtime.rules.Rules` adds
     ``new_game``; :func:`rulekit.load` returns one.
@@ -362,28 +362,28 @@ class Ruleset(_Sealed):
 
     def __post_init__(self):
         _seal(self)
-        d = self.__dict__           # (derived attributes: part of building it)
-        # the card tables, read at play time by built-ins: plain attributes (fast)
-        cards = self.cards
-        d["pack"], d["ranks"], d["suits"] = cards.pack, cards.ranks, cards.suits
-        d["rank_of"], d["suit_of"], d["card_order"] = cards.rank_of, cards.suit_of, cards.order
-        d["next_up"] = cards.next_up
-        # what a copy of a game state must copy deeper (runtime GameState.clone)
-        d["tagged_zones"] = frozenset(k for k, z in self.zones.items() if z.tagged)
-        d["seat_zones"] = tuple(k for k, z in self.zones.items() if z.per == "seat")
-        d["game_zones"] = tuple(k for k, z in self.zones.items() if z.per != "seat")
-        d["seat_vars"] = tuple(k for k, v in self.vars.items() if v.per == "seat")
-        d["list_vars"] = tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
-                               not in ("int", "seat", "suit", "card", "rank", "bool", "str"))
-        # what views and determinized copies hide: variables a seat may not see whole,
-        # and those whose values may hold cards (masked by what each seat knows)
-        d["secret_vars"] = tuple((k, v.see, v.per == "seat", v.init)
-                                 for k, v in self.vars.items() if v.see != "all")
-        d["card_vars"] = tuple((k, v.per == "seat") for k, v in self.vars.items()
-                               if v.type not in ("int", "seat", "suit", "rank", "bool"))
-        # each step by its key (``phase.step``), for transitions' ``target_key``
-        d["steps_by_key"] = ReadOnlyDict({s.key: s for ph in self.phases.values()
-                                          for s in ph.steps.values()})
+        cards = self.cards          # (derived attributes: part of building it)
+        _settle(
+            self,
+            # the card tables, read at play time by built-ins: plain attributes (fast)
+            pack=cards.pack, ranks=cards.ranks, suits=cards.suits, rank_of=cards.rank_of,
+            suit_of=cards.suit_of, card_order=cards.order, next_up=cards.next_up,
+            # what a copy of a game state must copy deeper (runtime GameState.clone)
+            tagged_zones=frozenset(k for k, z in self.zones.items() if z.tagged),
+            seat_zones=tuple(k for k, z in self.zones.items() if z.per == "seat"),
+            game_zones=tuple(k for k, z in self.zones.items() if z.per != "seat"),
+            seat_vars=tuple(k for k, v in self.vars.items() if v.per == "seat"),
+            list_vars=tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
+                            not in ("int", "seat", "suit", "card", "rank", "bool", "str")),
+            # what views and determinized copies hide: variables a seat may not see
+            # whole, and those whose values may hold cards (masked by what each knows)
+            secret_vars=tuple((k, v.see, v.per == "seat", v.init)
+                              for k, v in self.vars.items() if v.see != "all"),
+            card_vars=tuple((k, v.per == "seat") for k, v in self.vars.items()
+                            if v.type not in ("int", "seat", "suit", "rank", "bool")),
+            # each step by its key (``phase.step``), for transitions' ``target_key``
+            steps_by_key=ReadOnlyDict({s.key: s for ph in self.phases.values()
+                                       for s in ph.steps.values()}))
 
     def generated_source(self) -> str:
         """All the Python generated from this ruleset, as one text to read (``rulekit

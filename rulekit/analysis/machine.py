@@ -51,7 +51,7 @@ def procedures_that_end(rules, may_end=()) -> set:
     return ending
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Machine:
     """The machine as plain, immutable data: the graph's nodes and edges, with their
     attributes, in the order they were added (``ops``: ``("node", key, attrs)`` or

@@ -10,16 +10,18 @@ checks (:func:`rulekit.analysis.machine.build_machine`: the machine, and which s
 may end the game). :func:`build_model` then makes each finished step of its compiled
 parts, each definition of its working record, the expression service of the model's
 names (:mod:`.service`), and the model of all of them; it binds the steps to the
-names by which the generated code reads them, and freezes the code's constants. The
+names by which the generated code reads them, and freezes the code's constants (the
+code keeps its own copies of the card tables, as exact dicts: Python reads those
+fastest, and the model's ``Cards`` keeps the read-only ones). The
 model is immutable from then on (:mod:`rulekit.model`), and no part of it, nor the
 generated code, holds the compile context.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 
-from ..frozen import ReadOnlyDict, freeze
+from ..frozen import ReadOnlyDict, evolve, freeze
 from ..model import Block, DefInfo, Ruleset, Written
 from .context import CompileContext
 from .hotpath import HotPath
@@ -64,11 +66,14 @@ def build_model(compiled: Compiled, machine=None, warnings=(), fingerprint: str 
     for pname, phase in compiled.phases.items():
         steps = {}
         for sname, step in phase.steps.items():
-            steps[sname] = done = replace(step, ends_game=step.key in ending,
+            steps[sname] = done = evolve(step, ends_game=step.key in ending,
                                           **hot.parts[step.key])
             ns[hot.slots[step.key]] = done          # as the generated code reads it
-        phases[pname] = replace(phase, steps=steps)
+        phases[pname] = evolve(phase, steps=steps)
     ns["_K"] = tuple(freeze(v) for v in c.constants)   # (read at call time: _K[i])
+    for k, v in ns.items():     # the code's own copies of the card tables (_RANK, ...):
+        if v.__class__ is ReadOnlyDict:     # exact dicts, which Python reads fastest
+            ns[k] = dict(v)
     names = {"zones": ReadOnlyDict(c.zones), "vars": ReadOnlyDict(c.vars),
              "option_decls": ReadOnlyDict(c.option_decls),
              "definitions": ReadOnlyDict({k: _definition(d)

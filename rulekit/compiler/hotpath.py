@@ -32,7 +32,6 @@ from __future__ import annotations
 import ast
 import hashlib
 import re
-from typing import NamedTuple
 
 from ..errors import GENERATED, RulesetFault
 from ..lang.expressions import Scope, Typed, py_name
@@ -47,15 +46,16 @@ from .optimize import UNSET, HotCompiler
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
 
 
-class HotPath(NamedTuple):
+class HotPath:
     """What :func:`build` made: the module's ``source`` text; ``parts``: step key ->
     the step's ``enter``, ``follow`` and (a decision) ``legal`` functions and
     ``lists_from_sight`` (the :class:`~rulekit.model.Step` fields they fill); ``slots``:
     step key -> the global name (``_S3``) by which the module's code reads the step,
     bound to the finished step when the model is built (:mod:`.building`)."""
-    source: str
-    parts: dict
-    slots: dict
+    __slots__ = ("source", "parts", "slots")
+
+    def __init__(self, source: str, parts: dict, slots: dict):
+        self.source, self.parts, self.slots = source, parts, slots
 
 
 def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> HotPath:

@@ -9,8 +9,8 @@ and its ``display`` lines;
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
+from ..frozen import evolve
 from ..lang.expressions import Scope
 from ..lang.steps import STEP_ATTRIBUTES, StepBuild
 from ..lang.syntax import walk
@@ -206,9 +206,9 @@ def link(c: CompileContext, phases: dict) -> dict:
                     key = f"{target}.{phases[target].start}"
                 elif target not in phases:   # (a phase's own bad `start`: reported already)
                     _unknown_target(c, phase, step, tr, list(phase.steps) + list(phases))
-                transitions.append(tr if key is None else replace(tr, target_key=key))
-            steps[sname] = replace(step, transitions=tuple(transitions))
-        out[phase.name] = replace(phase, steps=steps)
+                transitions.append(tr if key is None else evolve(tr, target_key=key))
+            steps[sname] = evolve(step, transitions=tuple(transitions))
+        out[phase.name] = evolve(phase, steps=steps)
     return out
 
 

@@ -1,30 +1,29 @@
 """Compiled rules that start games: :class:`Rules` (what :func:`rulekit.load` returns)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import itemgetter
 
 from ..errors import Diagnostic, RulesetError
 from ..lang.expressions import ExprError
 from ..limits import MAX_ACTIONS
-from ..frozen import ReadOnlyDict
+from ..frozen import ReadOnlyDict, refuse_change, settle
 from ..model import Ruleset
 from .actions import Action
 
 
-@dataclass(frozen=True)
 class Rules(Ruleset):
     """A compiled ruleset, ready to play (see :class:`rulekit.model.Ruleset` for its
-    attributes). Immutable, as the model is."""
+    attributes). Immutable, as the model is: no attribute may be set or deleted."""
 
     action_class = Action        # what the generated legal-action functions build
+    __setattr__ = __delattr__ = refuse_change
 
     def __post_init__(self):
         super().__post_init__()
         # the card lists each seat cannot see, per player count and seat (hidden_places)
         plans = {(n, seat): _hidden_plan(self.zones, n, seat)
                  for n in range(self.players[0], self.players[1] + 1) for seat in range(n)}
-        self.__dict__["_hidden_places"] = ReadOnlyDict(plans)   # (part of building it)
+        settle(self, _hidden_places=ReadOnlyDict(plans))      # (part of building it)
 
     def new_game(self, players: int | None = None, seed: int | None = 0, deck=None,
                  dealer: int | None = None, max_actions: int = MAX_ACTIONS,
