@@ -18,7 +18,7 @@ TEXT_METHODS = {"startswith", "endswith", "find", "rfind", "index", "rindex", "s
 # the functions of rulekit/compiler that read text, and what text: none of it generated
 # code but the lines of a compiled effect list (hotpath._body: the body of its function)
 READS_TEXT = {
-    ("context", "const"): "a value of the ruleset: written as a literal or not",
+    ("constants", "const_code"): "a value of the ruleset: written as a literal or not",
     ("context", "literal"): "a count as written in the ruleset",
     ("context", "expr_err"): "an error message",
     ("declarations", "_words"): "the ruleset's names of ranks and suits",
@@ -140,3 +140,12 @@ def test_each_legal_condition_is_compiled_once_per_pass(monkeypatch):
             # optimising pass, is the one the engine runs)
             assert seen[("HotCompiler", text)] == steps * len(kinds) + parted[text], \
                 (name, text)
+
+
+def test_play_time_expressions_are_trees_too():
+    """The expression service writes its constants as trees as the compile context does
+    (review: ``-option.min_run`` at play time read a constant of plain text)."""
+    rules = rulekit.load("mattis", {"min_run": "3"})
+    game = rules.new_game(seed=1)
+    fn, typ = rules.expressions.compile("-option.min_run")
+    assert (typ, game.call_ruleset(fn, {})) == ("int", -3)

@@ -12,10 +12,8 @@ that the runtime can tell an error raised by a ruleset's code from a bug of rule
 """
 from __future__ import annotations
 
-import re
-
 from ..errors import GENERATED, DiagnosticSink, suggest
-from ..lang.codetree import Code, const, lit
+from ..lang.codetree import Code
 from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
 from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
 from ..lang.grammar import caret_line, parse
@@ -24,7 +22,7 @@ from ..lang.wellformed import bound_name, lost_names
 from ..model import Block, EffectNode
 from ..source.extends import head_name
 from ..source.yaml_source import Source
-from .constants import _PLAIN  # (the plain texts written as literals)
+from .constants import const_code
 from .drafts import DefDraft, NodeDraft
 
 
@@ -237,17 +235,7 @@ class CompileContext:
         ``repr`` is ever written into generated code: a bool, null, a whole number or a
         plain text (letters, digits, spaces and ``_-.,:;!?``) is written as a literal of
         our own; anything else is read from the constants table (``_K[i]``)."""
-        if value is None or value is True or value is False:
-            return lit(str(value), value)
-        if value.__class__ is int:
-            return lit(str(value) if value >= 0 else f"({value})", value)
-        if value.__class__ is str and _PLAIN.fullmatch(value):
-            return lit(f"'{value}'", value)
-        key = (type(value).__name__, repr(value))
-        if key not in self._const_index:
-            self._const_index[key] = len(self.constants)
-            self.constants.append(value)
-        return const(f"_K[{self._const_index[key]}]")
+        return const_code(value, self.constants, self._const_index)
 
     def text(self, value: str) -> Code:
         """Code for a text of the ruleset (a name, a kind, part of an announcement)."""

@@ -53,7 +53,7 @@ class _Names:
         self.ns = None                      # the copy the service's functions run in
         self._index: dict = {}
 
-    def const(self, value) -> str:
+    def const(self, value):
         if self.ns is None:
             self._start()
         return const_code(value, self.ns["_K"], self._index)

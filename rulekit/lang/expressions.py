@@ -20,7 +20,7 @@ of locals) and the namespace of :class:`Namespace`.
 from __future__ import annotations
 
 
-from .codetree import call, code, fmt, inline, lit, local, lread, state
+from .codetree import Code, call, code, fmt, inline, lit, local, lread, state
 from ..errors import suggest
 from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
@@ -264,7 +264,7 @@ class Compiler(Comparisons):
         a = self.node(t.operand, scope)
         if not compatible(a.type, "int"):
             raise ExprError(f"'-' works on numbers, not {a.type}", t.start, "type")
-        if a.code.kind == "lit" and a.code.value.__class__ is int and a.code.value >= 0:
+        if isinstance(a.code, Code) and a.code.kind == "lit" and a.code.value.__class__ is int and a.code.value >= 0:
             return Typed(lit(f"(-{a.code})", -a.code.value), "int")    # a literal still
         return Typed(fmt("neg", "(-{})", a.code, wrapped=True), "int")
 
