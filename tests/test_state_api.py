@@ -368,9 +368,9 @@ def test_the_toy_changes_the_game_only_through_the_api():
     rules = through_the_api(rulekit.load(str(TOY)))
     g = Recording(rules, players=2, seed=4)
     # shuffle, deal 2 each (4 moves), the rest to the stock, three to the pile
-    # (bottom, random, 1), reveal (its event), conceal, hide
+    # (bottom, random, 1), reveal (its event), conceal, hide, show (its event)
     assert g.calls == ["shuffle"] + ["move"] * 4 + ["move"] * 4 + \
-        ["mark", "emit", "mark", "mark"]
+        ["mark", "emit", "mark", "mark", "show", "emit"]
     play(g, 4)
     assert g.result.status == "finished", g.result.message
     assert set(g.calls) == OPERATIONS - {"set_var"}
