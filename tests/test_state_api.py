@@ -347,11 +347,14 @@ for _op in OPERATIONS:
 
 
 def through_the_api(rules):
-    """``rules`` with each per-zone fast mover replaced by the API's plain call."""
-    for name, fn in list(rules.namespace.items()):
+    """``rules`` with each per-zone fast mover replaced by the API's plain call (in the
+    generated code's globals: ``rules.namespace`` is their read-only view)."""
+    code_globals = rules.setup.fn.__globals__
+    assert code_globals.keys() == rules.namespace.keys()
+    for name in list(code_globals):
         if name.startswith("_move_to_"):
             zone = name[len("_move_to_"):]
-            rules.namespace[name] = generic_mover(rules.zones[zone], rules.tagged_zones)
+            code_globals[name] = generic_mover(rules.zones[zone], rules.tagged_zones)
     return rules
 
 
