@@ -24,8 +24,7 @@ from rulekit.runtime.engine import GameState
 
 LANG = Path(rulekit.__file__).resolve().parent / "lang"
 TOY = Path(__file__).parent / "toys" / "state_api.yaml"
-BUNDLED = ("mattis", "atlanta_mattis", "myllymatti", "mattis_norsk", "hearts",
-           "crazy_eights", "skitgubbe", "durak")
+BUNDLED = tuple(sorted(rulekit.bundled()))
 
 # methods that change a list, dict or set in place
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "update", "setdefault",
@@ -361,7 +360,7 @@ def through_the_api(rules):
 def play(g, seed: int):
     rng = random.Random(seed)
     while not g.finished:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(g.random_legal(rng))        # (a choice in parts need not be listed)
     return g
 
 
