@@ -24,8 +24,7 @@ from rulekit.runtime.engine import GameState
 
 LANG = Path(rulekit.__file__).resolve().parent / "lang"
 TOY = Path(__file__).parent / "toys" / "state_api.yaml"
-BUNDLED = ("mattis", "atlanta_mattis", "myllymatti", "mattis_norsk", "hearts",
-           "crazy_eights", "skitgubbe", "durak")
+BUNDLED = tuple(sorted(rulekit.bundled()))
 
 # methods that change a list, dict or set in place
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "update", "setdefault",
@@ -347,18 +346,21 @@ for _op in OPERATIONS:
 
 
 def through_the_api(rules):
-    """``rules`` with each per-zone fast mover replaced by the API's plain call."""
-    for name, fn in list(rules.namespace.items()):
+    """``rules`` with each per-zone fast mover replaced by the API's plain call (in the
+    generated code's globals: ``rules.namespace`` is their read-only view)."""
+    code_globals = rules.setup.fn.__globals__
+    assert code_globals.keys() == rules.namespace.keys()
+    for name in list(code_globals):
         if name.startswith("_move_to_"):
             zone = name[len("_move_to_"):]
-            rules.namespace[name] = generic_mover(rules.zones[zone], rules.tagged_zones)
+            code_globals[name] = generic_mover(rules.zones[zone], rules.tagged_zones)
     return rules
 
 
 def play(g, seed: int):
     rng = random.Random(seed)
     while not g.finished:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(g.random_legal(rng))        # (a choice in parts need not be listed)
     return g
 
 
@@ -368,9 +370,9 @@ def test_the_toy_changes_the_game_only_through_the_api():
     rules = through_the_api(rulekit.load(str(TOY)))
     g = Recording(rules, players=2, seed=4)
     # shuffle, deal 2 each (4 moves), the rest to the stock, three to the pile
-    # (bottom, random, 1), reveal (its event), conceal, hide
+    # (bottom, random, 1), reveal (its event), conceal, hide, show (its event)
     assert g.calls == ["shuffle"] + ["move"] * 4 + ["move"] * 4 + \
-        ["mark", "emit", "mark", "mark"]
+        ["mark", "emit", "mark", "mark", "show", "emit"]
     play(g, 4)
     assert g.result.status == "finished", g.result.message
     assert set(g.calls) == OPERATIONS - {"set_var"}

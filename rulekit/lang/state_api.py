@@ -23,8 +23,8 @@ same change as its operation (``tests/test_state_api.py`` checks that generated 
 touches nothing else, and that each fast path gives the same game as its operation):
 
 - ``set: V = E`` writes ``G.v['V'] = value`` (``G.v['V'][seat] = value``) in place:
-  the same as ``G.set_var('V', value, seat)``. A call per ``set`` would cost 4% of
-  the instructions of an action of a bundled game (benchmarks/instructions.py; see
+  the same as ``G.set_var('V', value, seat)``. A call per ``set`` would cost 4% more
+  instructions per action of a bundled ruleset (benchmarks/instructions.py; see
   docs/architecture.md, "The state API");
 - ``move: X to Z`` (to the zone's top end) calls ``_move_to_Z(G, X, seat, by, kind)``,
   a function made once per zone by the state's :meth:`GameStateAPI.zone_mover`: the
