@@ -5,9 +5,10 @@ as ``aborted`` (``new_game(max_actions=...)``, ``--max-actions``); ``AUTO_STEP_L
 automatic steps in a row without a decision abort it; a ``repeat`` count above
 ``REPEAT_LIMIT`` aborts it; ``combinations``/``subsets`` of more than ``MAX_CHOICES``
 plays abort it. A question about a choice in parts (its options, count, a random
-choice) evaluates the ruleset's code at most ``PARTS_SEARCH_BUDGET`` times: past it a
-count is unknown, an option is offered as possible, and a random choice that finds none
-aborts the game. More than ``MAX_LOOP_ROUNDS`` rounds of ``repeat`` and ``for`` loops in one
+choice) evaluates the ruleset's code at most ``PARTS_SEARCH_BUDGET`` times (a count at
+most ``PARTS_COUNT_BUDGET`` times, as bots count at every decision): past it a count is
+unknown (a random choice is then drawn part by part), an option is offered as possible,
+and a random choice that finds none aborts the game. More than ``MAX_LOOP_ROUNDS`` rounds of ``repeat`` and ``for`` loops in one
 action (or the deal) abort it.
 
 Input (each refused with a message naming the limit): ruleset files of at most
@@ -31,6 +32,7 @@ REPEAT_LIMIT = 10000
 MAX_LOOP_ROUNDS = 100_000
 MAX_CHOICES = 2000
 PARTS_SEARCH_BUDGET = 100_000
+PARTS_COUNT_BUDGET = 5_000
 
 MAX_FILE_BYTES = 1_000_000
 MAX_RECORD_BYTES = 64_000_000

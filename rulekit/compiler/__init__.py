@@ -91,7 +91,7 @@ def _optimized(c: CompileContext, phases: dict, setup, blocks: dict) -> tuple:
     say (it never should). Returns ``(phases, setup, blocks)``."""
     plain, sink, quiet = c.compiler, c.sink, DiagnosticSink()
     c.ns.update(_U=UNSET, _set=_set, _ORDER=c.cards.rank_of)
-    c.compiler, c.sink = HotCompiler(c, hoist=False), quiet
+    c.compiler, c.sink, c.checked = HotCompiler(c, hoist=False), quiet, True
     try:
         new_blocks = {name: c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
                                       name=proc.fn)
@@ -99,7 +99,7 @@ def _optimized(c: CompileContext, phases: dict, setup, blocks: dict) -> tuple:
         new_setup = c.effects(("setup",), Scope())
         new_phases = link(c, compile_phases(c))
     finally:
-        c.compiler, c.sink = plain, sink
+        c.compiler, c.sink, c.checked = plain, sink, False
     if quiet.has_errors:
         for name, proc in c.procedures.items():   # the plain procedures, back in place
             c.ns[proc.fn] = blocks[name].fn

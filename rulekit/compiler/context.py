@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..errors import GENERATED, DiagnosticSink, suggest
+from ..lang.codetree import Code
 from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
 from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
 from ..lang.grammar import caret_line, parse
@@ -74,6 +75,7 @@ class CompileContext:
         self.lost_locals = lost_names(src.pruned)
         self.faults = 0                # consequences of errors, not reported
         self.step_actions = None       # the actions of the step being compiled (last_action)
+        self.checked = False           # the ruleset is known right: the optimising pass
 
     # ---- what was left out ------------------------------------------------------------
     def broken(self, key: tuple) -> bool:
@@ -227,12 +229,12 @@ class CompileContext:
         """Run ``source`` (generated ``def`` statements) in the ruleset's namespace."""
         exec(compile(source, GENERATED, "exec"), self.ns)
 
-    def const(self, value) -> str:
+    def const(self, value) -> Code:
         """Code for ``value`` (a text, number, list... of the ruleset): see
         :func:`const_code`."""
         return const_code(value, self.constants, self._const_index)
 
-    def text(self, value: str) -> str:
+    def text(self, value: str) -> Code:
         """Code for a text of the ruleset (a name, a kind, part of an announcement)."""
         return self.const(str(value))
 

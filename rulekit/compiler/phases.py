@@ -93,8 +93,8 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         c.err(path + ("so_far",), f"action '{name}': so_far is for a choice in parts (several "
               "parts, or a set of cards or an amount): it prunes each beginning of a choice",
               "type")
-    if "legal" in adata and parts is None:
-        c.expr(path + ("legal",), scope, "bool")     # checked here, run by the hot path
+    if "legal" in adata and parts is None and not c.checked:
+        c.expr(path + ("legal",), scope, "bool")     # checked here, compiled by the hot path
     private = None
     if adata.get("private", False) is not False:   # what the other seats see instead
         said = adata["private"]

@@ -15,6 +15,8 @@ from __future__ import annotations
 import sys
 
 from ..errors import CardError, IllegalAction, RulekitError
+from ..runtime.parts_text import shape
+from .parts_prompt import QUIT, PartsPrompt
 from .reasons import why_not
 from .session import UNDO, WAIT, rewind
 from .table import SLACK, CardStyle, _escape, action_lines, hand_order, make_console, pages, \
@@ -123,7 +125,8 @@ class HumanAgent:
         Raises Abandoned at end of input or an interrupt."""
         rules = game.rules
         names = []
-        legal = game.legal_actions(self.seat)
+        legal = game.shown_actions(self.seat)
+        big = game.unshown_parted(self.seat)    # choices in parts too big to list
         for a in legal:
             if a.name not in names:
                 names.append(a.name)
@@ -135,6 +138,8 @@ class HumanAgent:
         shown = render_view(game, self.seat, self.style)
         later = self._situation(game, shown)
         listed = action_lines(game, actions, self.style, out.width, seat=self.seat)
+        listed += [f"  {_escape(shape(d))}: type '{_escape(d.name)}' to choose it part by "
+                   f"part, or its whole text" for d in big]
         height = self._height()
         # the prompt, a page line and a few lines of slack (a hint, an error) stay on screen
         book = pages(listed, height - rows(shown, out.width) - SLACK) if height else [listed]
@@ -150,7 +155,19 @@ class HumanAgent:
             word = text.lower()
             if not text:
                 out.print("  please type a number from the list, or an action such as "
-                          f"'{actions[0]}' ('help' lists the commands)")
+                          f"'{actions[0] if actions else big[0].name}' ('help' lists the "
+                          "commands)")
+            elif any(word == d.name.lower() for d in big):       # part by part
+                defn = next(d for d in big if word == d.name.lower())
+                act = PartsPrompt(game, self.seat, defn, out.print,
+                                  lambda: self._echoed(_read_line(out, self.inp)),
+                                  self.style.card).ask()
+                if act == QUIT:
+                    raise Abandoned("quit")
+                if act is not None:
+                    return self._chose(game, act)
+                for line in shown + book[page]:       # cancelled: the table again
+                    out.print(line)
             elif word == "wait" and later and not any(a.name == "wait" for a in actions):
                 return WAIT
             elif word in ("help", "?", "h"):
@@ -192,6 +209,12 @@ class HumanAgent:
                               f"{_escape(why_not(game, self.seat, text, actions))}; choose "
                               f"one of the {len(actions)} listed (a number is enough, 'help' "
                               "says more)")
+
+    def _echoed(self, text: str) -> str:
+        """``text`` as read, echoed when the input is piped (so a transcript reads)."""
+        if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
+            self.console.print(_escape(text.strip()))
+        return text
 
     def _page_line(self, page: int, book: list) -> None:
         """Say which page of the actions is shown, when there are several."""
@@ -242,7 +265,9 @@ class HumanAgent:
     def _help(self, game, actions, later) -> None:
         out = self.console
         out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
-                  f" or its text such as '{_escape(str(actions[-1]))}'; a card alone "
+                  f" or its text such as "
+                  f"'{_escape(str(actions[-1]) if actions else game.unshown_parted()[0].name)}'"
+                  "; a card alone "
                   "(like 7h, 10♥ or ♥10) plays it"
                   + (f"; 'wait' lets seat {later[0]} act first" if later else ""))
         out.print("  commands: help (this), rules (the game's rule book), hint (what a bot "

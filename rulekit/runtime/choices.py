@@ -11,7 +11,7 @@ A :class:`Chooser` answers them for one action and one decision:
   domain, ``so_far`` after each part and after each card of a set, ``legal`` at the
   end): the cost of one path;
 - :meth:`Chooser.count` — the number of legal complete choices, or None when counting
-  would take more than ``PARTS_SEARCH_BUDGET`` evaluations;
+  would take more than ``PARTS_COUNT_BUDGET`` evaluations;
 - :meth:`Chooser.random` — a legal complete choice: exactly uniform when it can be
   counted (the r-th of the count, r drawn once), else drawn part by part among the
   options that have a completion, backtracking on a dead end, within the budget
@@ -33,6 +33,7 @@ import math
 
 from ..compiler.listing import _choice_cards, _typed_text
 from ..errors import RulesetFault
+from ..limits import PARTS_COUNT_BUDGET
 from .drawing import Budget, Drawing, OverBudget  # noqa: F401 (this module's API too)
 
 
@@ -141,8 +142,8 @@ class Chooser(Drawing):
     # ---- counting and enumerating -----------------------------------------------------
     def count(self, budget: Budget | None = None):
         """The number of legal complete choices, or None when counting takes more than
-        the budget."""
-        budget = Budget() if budget is None else budget
+        the budget (default PARTS_COUNT_BUDGET evaluations)."""
+        budget = Budget(PARTS_COUNT_BUDGET) if budget is None else budget
         try:
             return self._count((), budget)
         except OverBudget:
@@ -158,6 +159,10 @@ class Chooser(Drawing):
             done = vals + (_unset(p),)
             return size if size and self._so_far(done, None, budget) \
                 and self._legal(done, budget) else 0
+        if p.form == "amount":              # a range wider than the budget: not cheap
+            lo, hi = self.domain(i, vals)
+            if hi - lo + 1 > budget.left:
+                raise OverBudget
         total = 0
         for v in self._children(i, vals, budget):
             total += self._count(vals + (v,), budget)
@@ -183,11 +188,13 @@ class Chooser(Drawing):
         if p.form == "item":
             for v, _ in d:
                 nxt = vals + (v,)
+                budget.spend()              # (a step of the search, condition or not)
                 if self._so_far(nxt, None, budget):
                     yield v
         elif p.form == "amount":
             lo, hi = d
             for v in range(lo, hi + 1):
+                budget.spend()
                 if self._so_far(vals + (v,), None, budget):
                     yield v
         else:
@@ -203,6 +210,7 @@ class Chooser(Drawing):
             if len(cur) + len(avail) - j < lo:
                 break
             cur.append(avail[j])
+            budget.spend()
             if self._so_far(vals, cur, budget):
                 yield from self._sets(vals, cur, avail, j + 1, lo, hi, budget)
             cur.pop()
@@ -259,6 +267,29 @@ class Chooser(Drawing):
         for v in self._children(i, vals, budget):
             if self._exists(vals + (v,), None, budget):
                 return True
+        return False
+
+    def amount_has_value(self, vals, low: int, high: int) -> bool:
+        """Whether the amount that follows parts ``vals`` may take a value from ``low`` to
+        ``high`` (within its range) that can be finished into a legal choice: the
+        values in order, each checked with ``so_far`` and a completion search, within one
+        budget; True when the search runs out of it (possible). When no condition reads
+        the amount and it is the last part, every value in range is alike: only whether
+        the range is not empty and the choice so far holds."""
+        i = len(vals)
+        if low > high:
+            return False
+        if i == self.n - 1 and not self.spec.reads[i]:
+            return self.has_completion(vals)
+        budget = Budget()
+        try:
+            for v in range(low, high + 1):
+                nxt = vals + (v,)
+                budget.spend()              # (a step of the search, condition or not)
+                if self._so_far(nxt, None, budget) and self._exists(nxt, None, budget):
+                    return True
+        except OverBudget:
+            return True
         return False
 
     # ---- one part at a time -----------------------------------------------------------

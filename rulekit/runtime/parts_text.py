@@ -121,6 +121,38 @@ class PartsText:
             raise bad(f"'{' '.join(words[k:])}' is left over")
         return tuple(vals)
 
+    def shown_actions(self, seat: int | None = None) -> list:
+        """The legal actions of ``seat`` (default: the seat to act) a list may show, in
+        the step's order of actions: the listed ones, and each choice in parts with at
+        most SHOWN_CHOICES complete choices in full (the others:
+        :meth:`unshown_parted`)."""
+        seat = self.actor if seat is None else seat
+        if not self._offers_parts():
+            return list(self._listed(seat))
+        listed = self._listed(seat)
+        offered = self.parted_actions(seat)
+        out = []
+        for defn in self.step.actions:
+            if defn.kind != "parts":
+                out += [a for a in listed if a[4] is defn]
+            elif defn in offered:
+                k = self.part_count(defn.name, seat)
+                if k is not None and k <= SHOWN_CHOICES:
+                    ch = self.chooser(defn.name, seat)
+                    out += [self._parted_action(ch, v, seat)
+                            for v in self._ruleset(ch.enumerate, k, seat=seat)]
+        return out
+
+    def unshown_parted(self, seat: int | None = None) -> list:
+        """The choices in parts of ``seat`` too big for a list (more than SHOWN_CHOICES
+        complete choices, or not counted): their ActionDefs."""
+        out = []
+        for defn in self.parted_actions(seat):
+            k = self.part_count(defn.name, seat)
+            if k is None or k > SHOWN_CHOICES:
+                out.append(defn)
+        return out
+
     def _shown_strings(self, seat, shapes: bool = False) -> list:
         """The action strings of ``seat``'s legal actions in the step's order of
         actions: the listed ones, and each choice in parts in full when it has at most

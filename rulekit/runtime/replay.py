@@ -129,23 +129,29 @@ def replay(record: dict, upto: int | None = None, max_actions: int = MAX_ACTIONS
         except ValueError:
             said = None
         seat = game.to_act if said is None else said
-        legal = [str(a) for a in game.legal_actions(seat if 0 <= seat < game.n else None)] \
-            if seat is not None else []
         try:
             if apply is None:
                 game.apply(text)
             else:
                 apply(game, game.parse_action(text))
         except CardError as exc:
-            raise ReplayError(i, seat, text, legal, str(exc), changed) from None
+            raise ReplayError(i, seat, text, _legal(game, seat), str(exc), changed) from None
         except IllegalAction as exc:
             hint = ""
             if record.get("deck") is None and record.get("seed") is None:
                 hint = "the record gives neither a deck nor a seed, so seed 0 shuffled the deck"
             elif "is not legal" not in str(exc):    # a seat that may not act, a bad prefix
                 hint = str(exc)
-            raise ReplayError(i, seat, text, legal, hint, changed) from None
+            raise ReplayError(i, seat, text, _legal(game, seat), hint, changed) from None
     return game
+
+
+def _legal(game, seat) -> list:
+    """The legal action strings of ``seat`` for a replay's error (asked only then: a
+    choice in parts is never listed in full; see GameState.shown_actions)."""
+    if seat is None or not 0 <= seat < game.n or game.finished:
+        return []
+    return [str(a) for a in game.shown_actions(seat)]
 
 
 def result_mismatch(record: dict, game) -> str | None:
