@@ -47,6 +47,7 @@ def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None
     checks. Each pass returns its results; none changes what an earlier one made."""
     src = replace(src, data=freeze(src.data))    # read-only from here: the model keeps it
     c = CompileContext(src, sink, options, display)
+    c.state_api = getattr(cls, "state_api", None)   # (the runtime's GameStateAPI)
     declare(c)
     c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked)
     for info in c.definitions.values():

@@ -64,6 +64,9 @@ class CompileContext:
         self.constants: list = []      # values the generated code reads as _K[i]
         self._const_index: dict = {}
         self.ns["_K"] = self.constants
+        # the game state's class (rulekit.lang.state_api.GameStateAPI): its zone_mover
+        # makes the fast path of move (None: the API's plain calls)
+        self.state_api = None
         self.compiler = _DefAwareCompiler(self)
         self._nodes: list = []         # the effect nodes being compiled, innermost last
         # the parts left out as malformed (their shape errors are reported already):

@@ -9,6 +9,7 @@ from ..limits import MAX_ACTIONS
 from ..frozen import ReadOnlyDict, refuse_change, settle
 from ..model import Ruleset
 from .actions import Action
+from .changes import Changes
 
 
 class Rules(Ruleset):
@@ -16,6 +17,7 @@ class Rules(Ruleset):
     attributes). Immutable, as the model is: no attribute may be set or deleted."""
 
     action_class = Action        # what the generated legal-action functions build
+    state_api = Changes          # the games' changes (rulekit.lang.state_api): fast paths
     __setattr__ = __delattr__ = refuse_change
 
     def __post_init__(self):
