@@ -231,10 +231,8 @@ class CompileContext:
         exec(compile(source, GENERATED, "exec"), self.ns)
 
     def const(self, value) -> Code:
-        """Code for ``value`` (a text, number, list... of the ruleset). No value's
-        ``repr`` is ever written into generated code: a bool, null, a whole number or a
-        plain text (letters, digits, spaces and ``_-.,:;!?``) is written as a literal of
-        our own; anything else is read from the constants table (``_K[i]``)."""
+        """Code for ``value`` (a text, number, list... of the ruleset): see
+        :func:`const_code`."""
         return const_code(value, self.constants, self._const_index)
 
     def text(self, value: str) -> Code:
