@@ -26,7 +26,7 @@ READS_TEXT = {
     ("notation", "_spots"): "the ruleset's words",
     ("hotpath", "_body"): "the lines of a compiled effect list, one level deeper",
 }
-USES_RE = {"context", "declarations", "notation"}     # on the ruleset's text, as above
+USES_RE = {"constants", "context", "declarations", "notation"}   # the ruleset's text
 
 
 def _scan():

@@ -145,14 +145,9 @@ GAMES = sorted(rulekit.bundled()) + sorted(str(p) for p in TOYS.glob("*.yaml"))
 # options for a game whose decisions are too big for the web page's listing yet: Hold'em
 # with 100 chips a seat lists at most 900 raises; its default (1,000 a seat) below
 OPTIONS = {"holdem": {"starting_stack": "100"}}
-PAGE_LISTS = pytest.mark.xfail(strict=True, reason="the web page (page_state) still lists "
-                               "every legal action: a raise of up to 1,000s of chips is "
-                               "TooManyChoices until the page decides amounts in parts")
-
-
 @pytest.mark.parametrize("name, options", [
     pytest.param(n, OPTIONS.get(n), id=Path(n).stem) for n in GAMES] + [
-    pytest.param("holdem", None, marks=PAGE_LISTS, id="holdem-1000-chips")])
+    pytest.param("holdem", None, id="holdem-1000-chips")])       # (raises not listed)
 def test_no_seat_is_shown_a_card_it_does_not_know(name, options):
     """Every bundled game and toy, a random game each (its first 60 actions): what each
     seat is shown names only cards it knows (the toy of secrets: its variables too), and
@@ -182,8 +177,7 @@ def test_no_seat_is_shown_a_card_it_does_not_know(name, options):
             assert printed <= ever[seat], (seat, game.actions, printed - ever[seat])
         if game.finished:
             break
-        game.apply(rng.choice(game.legal_actions(game.to_act if game.to_act is not None
-                                                 else None)))
+        game.apply(game.random_legal(rng))      # (choices in parts: never listed)
 
 
 def test_the_leak_check_can_fail(rules, monkeypatch):

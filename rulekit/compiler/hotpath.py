@@ -53,12 +53,24 @@ from .optimize import UNSET, HotCompiler
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
 
 
-def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> str:
-    """Write, compile and attach (``step.legal``) the legal-action function of every
-    decision step of ``phases`` (read from the compiled model: each action's ``choose``
-    tree and ``legal_text``); ``action_cls`` is the class of the actions it builds;
-    ``name`` the ruleset's (for the module's first comment). Returns the module's
-    source text."""
+class HotPath:
+    """What :func:`build` made: the module's ``source`` text; ``parts``: step key ->
+    the step's ``enter``, ``follow`` and (a decision) ``legal`` functions and
+    ``lists_from_sight`` (the :class:`~rulekit.model.Step` fields they fill); ``slots``:
+    step key -> the global name (``_S3``) by which the module's code reads the step,
+    bound to the finished step when the model is built (:mod:`.building`)."""
+    __slots__ = ("source", "parts", "slots")
+
+    def __init__(self, source: str, parts: dict, slots: dict):
+        self.source, self.parts, self.slots = source, parts, slots
+
+
+def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> HotPath:
+    """Write and compile the legal-action function of every decision step of
+    ``phases`` (read from the compiled model: each action's ``choose`` tree and
+    ``legal_text``), and every step's enter and follow functions, in the ruleset's
+    namespace; ``action_cls`` is the class of the actions it builds; ``name`` the
+    ruleset's (for the module's first comment). Returns them as a :class:`HotPath`."""
     hc = HotCompiler(c)
     ns = c.ns
     ns.update(_U=UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
@@ -66,17 +78,17 @@ def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> str:
               _map=map)
     ns.update(_Fault=RulesetFault, Exception=Exception, str=str, _typed_text=_typed_text)
     parts, attach, listings = [], [], {}
-    ids = {}
+    ids, steps = {}, {}
     for phase in phases.values():
         for step in phase.steps.values():
-            ids[id(step)] = len(ids)
-            ns[f"_S{ids[id(step)]}"] = step
+            ids[step.key] = len(ids)
+            steps[step.key] = step
     for phase in phases.values():
         for step in phase.steps.values():
-            n = ids[id(step)]
+            n = ids[step.key]
             parts.append(_enter_source(c, n, step))
             attach.append((step, "enter", f"_enter_{n}"))
-            parts.append(_follow_source(c, n, step, ids))
+            parts.append(_follow_source(c, n, step, ids, steps))
             attach.append((step, "follow", f"_follow_{n}"))
             if step.decides:
                 text, listings[n] = _legal_source(c, hc, f"_legal_{n}", step, phase,
@@ -91,11 +103,13 @@ def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> str:
     if code is None:
         code = _CODE_CACHE[key] = compile(source, GENERATED, "exec")
     exec(code, ns)
+    made: dict = {k: {} for k in ids}
     for step, attr, fname in attach:
-        setattr(step, attr, ns[fname])
+        made[step.key][attr] = ns[fname]
         if attr == "legal":             # (from the listing's trees, as it was written)
-            step.lists_from_sight = lists_from_sight(listings[ids[id(step)]], c.zones)
-    return source
+            made[step.key]["lists_from_sight"] = lists_from_sight(listings[ids[step.key]],
+                                                                  c.zones)
+    return HotPath(source, made, {k: f"_S{n}" for k, n in ids.items()})
 
 
 _WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ .,-")
@@ -131,13 +145,13 @@ def _enter_inline(c, n: int, step) -> list:
         + [ln[4:] for ln in body] + [f"return _S{n}"]
 
 
-def _follow_source(c, n: int, step, ids) -> str:
+def _follow_source(c, n: int, step, ids, steps) -> str:
     lines = [f"def _follow_{n}(G, L):", f"    # step {_word(step.key)}: take the first "
              "transition whose condition holds, enter its target"]
     for k, tr in enumerate(step.transitions):
-        if tr.target is None:
+        if tr.target_key is None:
             continue
-        target = _enter_inline(c, ids[id(tr.target)], tr.target)
+        target = _enter_inline(c, ids[tr.target_key], steps[tr.target_key])
         if tr.cond_code == "True":
             lines += _body(tr.do) + ["    " + ln for ln in target]
             break

@@ -186,7 +186,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
                if label not in marked and value not in (None, [])]
     actions = []
     if viewer is not None and not game.finished:
-        for act in game.legal_actions(viewer):
+        for act in game.shown_actions(viewer):     # (a big choice in parts: not listed)
             actions.append({"text": str(act), "name": act.name, "cards": list(act.cards)})
     finished = game.finished
     out = {"type": "state", "you": viewer, "title": rules.title, "players": game.n,

@@ -136,9 +136,14 @@ class Table:
             raise TableError("the game is over")
         if not isinstance(text, str):
             raise TableError("an action is its text, as on its button")
-        act = next((a for a in g.legal_actions(seat) if str(a) == text), None)
+        act = next((a for a in g.shown_actions(seat) if str(a) == text), None)
+        if act is None and g.parted_actions(seat):      # a choice in parts, typed whole
+            try:
+                act = g.parse_action(text, seat)
+            except IllegalAction:
+                act = None
         if act is None:
-            mine = g.legal_actions(seat)
+            mine = g.shown_actions(seat) or g.parted_actions(seat)
             why = (f"seat {seat} may not act now" if not mine
                    else f"'{text[:60]}' is not one of seat {seat}'s legal actions")
             raise TableError(why)
