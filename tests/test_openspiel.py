@@ -4,7 +4,7 @@ in parts (set parts, amounts digit by digit, a card then a place); our
 round trip (copies, action strings, a history replayed); information strings that
 never show a hidden card; records; bad input; OpenSpiel's MCTS bot playing a game.
 
-CPU: about 13 s (a random game of each ruleset through random_sim_test, one MCTS
+CPU: about 20 s (a random game of each ruleset through random_sim_test, one MCTS
 game with a few simulations per move)."""
 import functools
 import random

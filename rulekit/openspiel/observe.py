@@ -33,7 +33,7 @@ class Step:
     ``events`` (its events), ``seat`` and ``action`` (who acted and the Action taken,
     None for the deal), ``picks`` (the texts of the ids the seat used), ``prev``."""
     __slots__ = ("game", "events", "seat", "action", "picks", "prev", "_flat", "_lines",
-                 "_text")
+                 "_text", "_head")
 
     def __init__(self, game, seat, action, picks, prev):
         self.game = game
@@ -42,6 +42,16 @@ class Step:
         self._flat: dict = {}
         self._lines: dict = {}
         self._text: dict = {}
+        self._head = None
+
+    def head(self) -> str:
+        """The game after this step as text: its dump but the legal actions, and its
+        history (kept once asked: a state's text is asked at every id)."""
+        if self._head is None:
+            dump = self.game.dump()
+            dump.pop("legal", None)
+            self._head = repr(dump) + f"\nhistory: {self.game.history}"
+        return self._head
 
     def text(self, s: int) -> str:
         """What seat ``s`` saw from the deal to this step (kept once asked)."""

@@ -329,9 +329,7 @@ class RulekitState(Guarded, pyspiel.State):
             return "dealing: " + " ".join(dealt_order(c.spec.layout.pack, c.draws)) + \
                 f" (draws {list(c.draws)})"
         game = c.trail.game
-        head = game.dump()
-        head.pop("legal", None)
-        text = repr(head) + f"\nhistory: {game.history}"
+        text = c.trail.head()
         if c.pending is not None:
             text += f"\npending: {c.pending[2]}: {c.pending} draws {list(c.draws)}"
         if c.name is not None or c.picks:
