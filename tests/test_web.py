@@ -158,8 +158,53 @@ def test_a_seat_cannot_act_for_another_seat():
     assert table.moves == [f"{seat}: {text}"]
 
 
+def ask_parts(ws, s, name, made, cur):
+    """Ask the server what may come next in choice ``name`` (docs/web.md); its answer."""
+    ws.send_text(json.dumps({"type": "parts", "action": name, "made": made, "set": cur,
+                             "version": s["version"]}))
+    while True:
+        m = json.loads(ws.receive_text())
+        if m["type"] == "parts":
+            assert (m["action"], m["made"], m["set"]) == (name, made, cur), m
+            return m
+
+
+def choose_in_parts(ws, s, offer, rng, tries=20):
+    """A legal complete choice of ``offer`` (a page's ``parts`` entry), made as a page
+    makes it: part by part, card by card, asking the server what may come next; the
+    action's text. Each item, card and amount is drawn with ``rng``; a dead end begins
+    again (at most ``tries`` times)."""
+    name, parts = offer["action"], offer["parts"]
+    for _ in range(tries):
+        made, cur = [], [] if parts[0]["form"] == "set" else None
+        nxt = offer["next"]
+        while nxt is not None:
+            if nxt["text"] and (not nxt["items"] or rng.random() < 0.25):
+                return nxt["text"]
+            form = nxt["form"]
+            if form == "set" and nxt["items"] and len(cur) < nxt["high"]:
+                cur = cur + [rng.choice(nxt["items"])]
+            elif form == "set" and nxt["done"] and not nxt["last"]:
+                made, cur = made + [" ".join(cur)], None
+                if parts[len(made)]["form"] == "set":
+                    cur = []
+            elif form == "item" and nxt["items"]:
+                made, cur = made + [rng.choice(nxt["items"])], None
+                if len(made) < len(parts) and parts[len(made)]["form"] == "set":
+                    cur = []
+            elif form == "amount":
+                made = made + [str(rng.randint(nxt["low"], min(nxt["high"], nxt["low"] + 9)))]
+                if len(made) < len(parts) and parts[len(made)]["form"] == "set":
+                    cur = []
+            else:
+                break                   # a dead end: begin again
+            nxt = ask_parts(ws, s, name, made, cur)["next"]
+    raise AssertionError(f"no legal choice of {name} found in {tries} tries")
+
+
 def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
-    """Seat ``token`` plays at random until the game ends (bots play the rest);
+    """Seat ``token`` plays at random until the game ends (bots play the rest): a
+    listed action, or a choice in parts made part by part as a page makes it;
     ``max_moves`` bounds the states read (a table's seed is random: a long Crazy Eights
     game sends thousands, and the game's own max_actions ends it anyway)."""
     with c.websocket_connect(f"/ws/{tid}") as ws:
@@ -171,9 +216,12 @@ def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
         for _ in range(max_moves):
             if s["finished"]:
                 break
-            if s["actions"]:
+            offers = s["actions"] + s["parts"]
+            if offers:
+                pick = rng.choice(offers)
+                text = pick["text"] if "text" in pick else choose_in_parts(ws, s, pick, rng)
                 ws.send_text(json.dumps({"type": "act", "version": s["version"],
-                                         "action": rng.choice(s["actions"])["text"]}))
+                                         "action": text}))
             s = until_state(ws)
         if spectator:
             watch.__exit__(None, None, None)

@@ -325,13 +325,27 @@ class Server:
 
     async def _handle(self, ws, table, viewer, msg: dict) -> None:
         kind = msg["type"]
+        game, was = table.game, table.game.status
         try:
-            if viewer is None and kind in ("act", "again"):
+            if viewer is None and kind in ("act", "parts", "again"):
                 raise TableError("a spectator cannot act: open a seat's link to play")
             if kind == "act":
                 act = fields.read("an act", msg, fields.ACT)
                 async with self.lock(table):
                     await run_in_threadpool(table.act, viewer, act["action"], act["version"])
+            elif kind == "parts":
+                ask = fields.read("a question about a choice in parts", msg, fields.PARTS)
+                answer = {"type": "parts", **{k: ask[k] for k in ("action", "made", "set",
+                                                                  "version")}}
+                try:
+                    async with self.lock(table):
+                        answer["next"] = await run_in_threadpool(
+                            table.choice_options, viewer, ask["action"], ask["made"],
+                            ask["set"], ask["version"])
+                except TableError as exc:       # said with the question it answers
+                    answer.update(next=None, error=str(exc))
+                await self.send(ws, table, viewer, answer)
+                return
             elif kind == "again":
                 seen = fields.read("again", msg, fields.AGAIN)["game"]
                 async with self.lock(table):
@@ -343,9 +357,12 @@ class Server:
                 await self.send(ws, table, viewer, {"type": "pong"})
                 return
             else:
-                raise TableError(f"unknown message type {kind[:30]!r}: hello, act, again")
+                raise TableError(f"unknown message type {kind[:30]!r}: hello, act, parts, "
+                                 "again, ping")
         except (TableError, FieldError) as exc:
             await self.send(ws, table, viewer, {"type": "error", "message": str(exc)})
+            if kind == "act" and table.game is game and game.status != was:
+                await self.broadcast(table)     # the ruleset failed: the game stopped
             return
         await self.broadcast(table)
         self.wake(table)
