@@ -35,8 +35,9 @@ PLAY = r"""
 for seed in range(games):
     game = rules.new_game(players=players, seed=seed)
     rng = random.Random(seed)
+    pick = getattr(game, "random_legal", None)      # (choices in parts: never listed)
     while not game.finished:
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(pick(rng) if pick else rng.choice(game.legal_actions()))
     actions += game.actions
 """
 # the same, a copy of every fifth state kept
@@ -48,7 +49,8 @@ for seed in range(games):
     while not game.finished:
         if k % 5 == 2:
             states.append(game.clone())
-        game.apply(rng.choice(game.legal_actions()))
+        pick = getattr(game, "random_legal", None)
+        game.apply(pick(rng) if pick else rng.choice(game.legal_actions()))
         k += 1
 """
 

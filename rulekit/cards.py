@@ -4,7 +4,7 @@ read the way people write it (``10h``, ``♥10``, ``QS#2``).
 
 A card is text: a rank name followed by a suit name (``'7H'``), an extra card's name
 (``'JK'``), and for the k-th copy of a face ``#k`` after it (``'QS#2'``). Imports only
-:mod:`rulekit.errors`.
+:mod:`rulekit.errors` and :mod:`rulekit.frozen`.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import CardError
+from .frozen import ReadOnlyDict, freeze, seal, settle
 
 # The standard 52-card pack, the defaults of a ruleset's `cards:` (in this one place).
 STANDARD_RANKS = "2 3 4 5 6 7 8 9 T J Q K A".split()
@@ -108,7 +109,7 @@ def first_look_alike(named: list) -> tuple | None:
     return None
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class Cards:
     """A ruleset's cards and their notation (its ``cards:`` section).
 
@@ -121,7 +122,8 @@ class Cards:
     face is the face (``QS``, ``JK``), the k-th ``QS#k``, so that two queens of spades
     stay two cards. ``rank_of``/``suit_of`` map a card to its rank index and suit
     (None for an extra card); ``face_of`` to its face; ``order`` to its place when
-    sorting by rank, then suit, then copy (extra cards last).
+    sorting by rank, then suit, then copy (extra cards last). Immutable, like the
+    model it is part of: its lists and tables are read-only (:mod:`rulekit.frozen`).
     """
     ranks: list
     suits: list
@@ -133,8 +135,8 @@ class Cards:
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        self.pack, self.rank_of, self.suit_of, self.order, self.value_of = [], {}, {}, {}, {}
-        self.face_of = {}
+        seal(self)                                # the fields, read-only
+        pack, rank_of, suit_of, order, value_of, face_of = [], {}, {}, {}, {}, {}
         v = self.values             # value_of: a card's own value, its rank's, its suit's
         n = self.packs
         for k in range(1, n + 1):
@@ -142,24 +144,23 @@ class Cards:
                 for ri, r in enumerate(self.ranks):
                     face = f"{r}{s}"
                     card = face if k == 1 else f"{face}{COPY_MARK}{k}"
-                    self.pack.append(card)
-                    self.rank_of[card] = ri
-                    self.suit_of[card] = s
-                    self.face_of[card] = face
-                    self.order[card] = (ri * len(self.suits) + si) * n + k - 1
-                    self.value_of[card] = v.get(face, v.get(r, v.get(s, 0)))
+                    pack.append(card)
+                    rank_of[card] = ri
+                    suit_of[card] = s
+                    face_of[card] = face
+                    order[card] = (ri * len(self.suits) + si) * n + k - 1
+                    value_of[card] = v.get(face, v.get(r, v.get(s, 0)))
         base = len(self.ranks) * len(self.suits) * n
         for face, count in self.extra.items():
             for k in range(1, count + 1):
                 card = face if k == 1 else f"{face}{COPY_MARK}{k}"
-                self.pack.append(card)
-                self.rank_of[card] = None
-                self.suit_of[card] = None
-                self.face_of[card] = face
-                self.order[card] = base
-                self.value_of[card] = v.get(face, 0)
+                pack.append(card)
+                rank_of[card] = None
+                suit_of[card] = None
+                face_of[card] = face
+                order[card] = base
+                value_of[card] = v.get(face, 0)
                 base += 1
-        self._upper = {c.upper(): c for c in self.pack}
         # the characters card text may hold: those of the names, in either case; any
         # other (a look-alike letter, an invisible mark, a long s) names no card
         typed = set("0123456789" + COPY_MARK)
@@ -167,18 +168,24 @@ class Cards:
                      *self.extra]:
             for ch in str(name):
                 typed.update(x for x in (ch, ch.upper(), ch.lower()) if len(x) == 1)
-        self._typed = frozenset(typed)
-        self.ranked = {c: r for c, r in self.rank_of.items() if r is not None}
-        self._copies: dict = {}                       # face -> its cards, first copy first
-        for c in self.pack:
-            self._copies.setdefault(self.face_of[c], []).append(c)
-        self.copies = n > 1 or any(count > 1 for count in self.extra.values())
+        ranked = {c: r for c, r in rank_of.items() if r is not None}
+        copies_of: dict = {}                          # face -> its cards, first copy first
+        for c in pack:
+            copies_of.setdefault(face_of[c], []).append(c)
+        copies = n > 1 or any(count > 1 for count in self.extra.values())
         # card -> the card of its suit one rank up (None: none, or an extra card); for
         # runs of a pack without copies (None then)
-        at = {(self.suit_of[c], r): c for c, r in self.ranked.items()}
-        self.next_up = None if self.copies else {
-            c: (at.get((self.suit_of[c], r + 1)) if r is not None else None)
-            for c, r in self.rank_of.items()}
+        at = {(suit_of[c], r): c for c, r in ranked.items()}
+        next_up = None if copies else {
+            c: (at.get((suit_of[c], r + 1)) if r is not None else None)
+            for c, r in rank_of.items()}
+        settle(self, pack=freeze(pack), rank_of=ReadOnlyDict(rank_of),   # (building it)
+               suit_of=ReadOnlyDict(suit_of), order=ReadOnlyDict(order),
+               value_of=freeze(value_of), face_of=ReadOnlyDict(face_of),
+               _upper=ReadOnlyDict({c.upper(): c for c in pack}),
+               _typed=frozenset(typed), ranked=ReadOnlyDict(ranked),
+               _copies=freeze(copies_of), copies=copies,
+               next_up=None if next_up is None else ReadOnlyDict(next_up))
 
     def lookup(self, text) -> str | None:
         """The card ``text`` names, or None: case-insensitive, rank aliases (``10h``),

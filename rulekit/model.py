@@ -1,14 +1,20 @@
 """The compiled model of a ruleset: plain data, no behaviour beyond small helpers.
 
-The compiler (:mod:`rulekit.compiler`) fills these from the YAML; the analysis tools
-(:mod:`rulekit.analysis`) read them; the runtime (:mod:`rulekit.runtime`) runs them.
+The model is immutable: every class here is a frozen dataclass whose containers are
+tuples, frozensets and read-only dicts and lists (:mod:`rulekit.frozen`), so setting
+an attribute or changing a container of a built model raises (``FrozenInstanceError``,
+``TypeError``). The compiler's passes (:mod:`rulekit.compiler`) compute its parts, and
+one step assembles the finished model from their results
+(:mod:`rulekit.compiler.building`); nothing patches it afterwards. The analysis tools
+(:mod:`rulekit.analysis`) read it; the runtime (:mod:`rulekit.runtime`) runs it.
 Compiled code lives in :class:`Block` (effects), and in the ``legal``/``domain``/
 ``actor``/``cond`` callables: functions ``f(G, L)`` of the game state ``G`` and the
 dict of local names ``L``.
 
 Cards are text (see :mod:`rulekit.cards`, whose :class:`Cards` holds the ruleset's pack
 and notation and turns card text into cards). Imports only :mod:`rulekit.errors`,
-:mod:`rulekit.cards` and the option types (:mod:`rulekit.lang.options`).
+:mod:`rulekit.frozen`, :mod:`rulekit.cards` and the option types
+(:mod:`rulekit.lang.options`).
 """
 from __future__ import annotations
 
@@ -18,12 +24,13 @@ from typing import Callable
 from .cards import (COPY_MARK, STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED,  # noqa: F401
                     STANDARD_SUITS, STANDARD_SYMBOLS, Cards)
 from .errors import Pos
+from .frozen import ReadOnlyDict, Sealed as _Sealed, seal as _seal, settle as _settle
 from .parts import PartDef, Parts  # noqa: F401 (a choice in parts: part of the model)
 from .lang.options import OPTION_TYPES, OptionRange, OptionType  # noqa: F401 (OptionRange: its old home)
 
 
-@dataclass
-class ZoneDecl:
+@dataclass(frozen=True, eq=False)
+class ZoneDecl(_Sealed):
     """A zone: ``per`` game or seat; ``see`` all, owner or count; ``top`` first or last;
     ``tagged``: cards moved in get (seat, play number, kind) tags; ``show_empty``: the
     table shows it even when it holds no cards."""
@@ -38,8 +45,8 @@ class ZoneDecl:
     kind = "zone"
 
 
-@dataclass
-class VarDecl:
+@dataclass(frozen=True, eq=False)
+class VarDecl(_Sealed):
     """A variable: ``type`` (int, bool, suit, seat, card, cards, list, str, rank),
     ``per`` game or seat, ``init`` value (null when absent; 0/false/[] not implied),
     ``show``: displayed to a person at the table; ``see``: which seats' views hold the
@@ -56,8 +63,8 @@ class VarDecl:
     kind = "var"
 
 
-@dataclass
-class OptionDecl:
+@dataclass(frozen=True, eq=False)
+class OptionDecl(_Sealed):
     """A house-rule knob: its ``type`` (a registered option type,
     :data:`rulekit.lang.options.OPTION_TYPES`: bool, int, choice, list, ...);
     ``default``; ``values`` (choice, and list items); ``min``/``max`` (int); ``doc``;
@@ -73,7 +80,7 @@ class OptionDecl:
     doc: str = ""
     of: str | None = None
     rule: str = ""
-    extra: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=ReadOnlyDict)
 
     @property
     def option_type(self) -> OptionType:
@@ -111,8 +118,8 @@ class OptionDecl:
         return self.option_type.widget(self, cards)
 
 
-@dataclass
-class DefInfo:
+@dataclass(frozen=True, eq=False)
+class DefInfo(_Sealed):
     """A definition: ``params``, compiled function name ``fn``, result ``type``;
     ``refs`` the definitions its body uses; ``used`` by a step, action or procedure;
     ``doc`` and ``words`` (its English template) as the ruleset gives them."""
@@ -123,10 +130,9 @@ class DefInfo:
     fn: str = ""
     type: str | None = None
     items: str | None = None    # the type of a list result's items, when known
-    compiling: bool = False
     used: bool = False
-    refs: set = field(default_factory=set)
-    calls: dict = field(default_factory=dict)   # definition name -> uses in the body
+    refs: frozenset = frozenset()
+    calls: dict = field(default_factory=ReadOnlyDict)   # definition name -> uses in the body
     rule: str = ""
     expr_path: tuple = ()       # where the expression is (path, or path + ("value",))
     source: str = ""            # the generated function
@@ -135,24 +141,24 @@ class DefInfo:
     head: str = ""              # its head as written (``beats(p, top)``)
 
 
-@dataclass
-class EffectNode:
+@dataclass(frozen=True, eq=False)
+class EffectNode(_Sealed):
     """One compiled effect: its registry ``key``, data ``path`` and YAML ``item``; the
     compiled child lists by key (``then``, ``else``, ``do``); ``calls``: the procedure
     a ``call`` runs."""
     key: str
     path: tuple
     item: dict
-    children: dict = field(default_factory=dict)
+    children: dict = field(default_factory=ReadOnlyDict)
     calls: str | None = None
 
 
-@dataclass
-class Block:
+@dataclass(frozen=True, eq=False)
+class Block(_Sealed):
     """A compiled effect list: ``fn(G, L)`` runs it; ``nodes`` its effects (for the
     analysis tools); ``source`` the generated Python."""
     path: tuple
-    nodes: list
+    nodes: tuple
     fn: Callable
     source: str = ""
 
@@ -162,8 +168,8 @@ class Block:
         return [n.item for n in self.nodes]
 
 
-@dataclass
-class Procedure:
+@dataclass(frozen=True, eq=False)
+class Procedure(_Sealed):
     """A named effect list with ``params``; ``fn`` the generated function's name;
     ``path`` where its effects are; ``doc``, ``words`` (its English template) and
     ``rule`` as the ruleset gives them (``{do: [...], doc: ..., words: ..., rule: ...}``)."""
@@ -178,8 +184,8 @@ class Procedure:
     head: str = ""              # its head as written (``draw(s)``)
 
 
-@dataclass
-class ActionDef:
+@dataclass(frozen=True, eq=False)
+class ActionDef(_Sealed):
     """A named action of a phase: choice ``var`` (None: no choice), ``do`` effects;
     ``pos`` where it is written; ``kind`` what its choice is: None (no choice),
     ``card``, ``play`` (a list of cards), or a typed choice (:data:`TYPED_CHOICES`:
@@ -211,13 +217,15 @@ class ActionDef:
 TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")   # choices besides cards and plays
 
 
-@dataclass
-class Transition:
-    """``do`` effects, the ``target`` step; ``cond_text`` the ``if`` as text ('' when
+@dataclass(frozen=True, eq=False)
+class Transition(_Sealed):
+    """``do`` effects; ``target_name`` as written (a step of the same phase, or a phase),
+    ``target_key`` the step it leads to (``phase.step``; None when it names none:
+    :meth:`Ruleset.step` finds the step); ``cond_text`` the ``if`` as text ('' when
     there is none), ``cond`` as written (None when there is none), ``cond_code`` its
     generated Python (``True``: always)."""
     do: Block
-    target: "Step | None"
+    target_key: str | None
     target_name: str
     pos: Pos | None
     cond_text: str = ""
@@ -225,8 +233,8 @@ class Transition:
     cond: object = None
 
 
-@dataclass
-class Step:
+@dataclass(frozen=True, eq=False)
+class Step(_Sealed):
     """A step: runs ``do`` on entry; asks ``actor`` (if any) to pick one of
     ``actions``; then takes the first transition whose condition holds.
 
@@ -240,11 +248,11 @@ class Step:
     phase: str
     do: Block
     actor: Callable | None
-    actions: list
-    transitions: list
+    actions: tuple                  # the ActionDefs it offers, in order
+    transitions: tuple              # its Transitions, in order
     pos: Pos | None
     doc: str = ""
-    ends_game: bool = False
+    ends_game: bool = False         # its effects may end the game (the machine's finding)
     rule: str = ""
     actors: Callable | None = None  # (G, L) -> the seats that may act (a list), or None
     simultaneous: bool = False      # actors each make one hidden choice
@@ -271,8 +279,8 @@ class Step:
         return f"{self.phase}.{self.name}"
 
 
-@dataclass
-class Phase:
+@dataclass(frozen=True, eq=False)
+class Phase(_Sealed):
     """A phase: its ``steps`` and ``actions`` by name, ``start`` step, ``heuristic``;
     ``display``: (label, compiled expression of ``seat``, type) for each line the phase
     shows a person at the table (``display:`` in the ruleset). As written:
@@ -290,8 +298,8 @@ class Phase:
     display_text: tuple = ()
 
 
-@dataclass
-class Draft:
+@dataclass(frozen=True, eq=False)
+class Draft(_Sealed):
     """What compiled of a ruleset with errors, for the machine checks that can still run:
     its ``phases``, ``procedures`` and ``start`` phase; ``uncertain``: the steps (by
     key, ``phase.step``) and procedures (by name) that had an error or a part left out,
@@ -299,20 +307,33 @@ class Draft:
     phases: dict
     procedures: dict
     start: str
-    uncertain: set = field(default_factory=set)
+    uncertain: frozenset = frozenset()
 
 
-@dataclass
-class Ruleset:
+@dataclass(frozen=True, eq=False)
+class Written(_Sealed):
+    """The ruleset as written, kept with the model for reference: ``data`` the merged
+    data (read-only; no consumer of the model reads it), ``files`` the files merged,
+    base first."""
+    data: object
+    files: tuple = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset(_Sealed):
     """A compiled ruleset. The runtime's :class:`rulekit.runtime.rules.Rules` adds
     ``new_game``; :func:`rulekit.load` returns one.
 
     Attributes: ``name``, ``title``, ``summary``, ``players`` (min, max, default),
     ``cards`` (:class:`Cards`: ranks, suits, notation), ``pack`` (every card),
-    ``zones``, ``vars``, ``option_decls``, ``options`` (chosen values), ``definitions``, ``procedures`` (name -> :class:`Procedure`), ``setup``
-    (:class:`Block`), ``phases``, ``start``, ``machine`` (set by the analysis; ``graph``:
-    as networkx), ``warnings`` (diagnostics), ``source`` (merged data with positions;
-    no consumer of the model reads it), ``expressions`` (compiler.service).
+    ``zones``, ``vars``, ``option_decls``, ``options`` (chosen values),
+    ``definitions``, ``procedures`` (name -> :class:`Procedure`), ``setup``
+    (:class:`Block`), ``phases``, ``start``, ``machine`` (the phase/step machine,
+    :class:`rulekit.analysis.machine.Machine`), ``warnings`` (diagnostics),
+    ``source`` (:class:`Written`: the data as written, for reference), ``expressions``
+    (play-time expressions: :mod:`rulekit.compiler.service`), ``namespace`` (a
+    read-only view of the generated code's globals: what is in it is the code's).
+    Built once, by :func:`rulekit.compiler.building.build_model`; immutable.
     """
     name: str
     title: str
@@ -328,36 +349,41 @@ class Ruleset:
     setup: Block
     phases: dict
     start: str
-    source: object
+    source: Written
     path: str = ""
-    warnings: list = field(default_factory=list)
-    machine: object = None      # analysis.machine.Machine (``graph``: as networkx, made once)
+    warnings: list = field(default_factory=list)   # the warnings of checking it (read-only)
+    machine: object = None      # analysis.machine.Machine (``graph``: as networkx)
     expressions: object = None  # compiler.service.Expressions: expressions at play time
-    namespace: dict = field(default_factory=dict)  # the generated code's globals (_K: constants)
+    namespace: object = None    # the generated code's globals, read-only (_K: constants)
     fingerprint: str = ""       # sha256 of the resolved data (records pin it)
     hot_source: str = ""        # the generated legal-action module (compiler.hotpath)
     returns_fn: object = None   # ``returns:`` compiled, f(G, {"seat": s}), or None
     rule_book: list = field(default_factory=list)   # the rule book's file names (x.md)
 
     def __post_init__(self):
-        # the card tables, read at play time by built-ins: plain attributes (fast)
-        cards = self.cards
-        self.pack, self.ranks, self.suits = cards.pack, cards.ranks, cards.suits
-        self.rank_of, self.suit_of, self.card_order = cards.rank_of, cards.suit_of, cards.order
-        self.next_up = cards.next_up
-        # what a copy of a game state must copy deeper (runtime GameState.clone)
-        self.tagged_zones = frozenset(k for k, z in self.zones.items() if z.tagged)
-        self.seat_zones = tuple(k for k, z in self.zones.items() if z.per == "seat")
-        self.game_zones = tuple(k for k, z in self.zones.items() if z.per != "seat")
-        self.seat_vars = tuple(k for k, v in self.vars.items() if v.per == "seat")
-        self.list_vars = tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
-                               not in ("int", "seat", "suit", "card", "rank", "bool", "str"))
-        # what views and determinized copies hide: variables a seat may not see whole,
-        # and those whose values may hold cards (masked by what each seat knows)
-        self.secret_vars = tuple((k, v.see, v.per == "seat", v.init)
-                                 for k, v in self.vars.items() if v.see != "all")
-        self.card_vars = tuple((k, v.per == "seat") for k, v in self.vars.items()
-                               if v.type not in ("int", "seat", "suit", "rank", "bool"))
+        _seal(self)
+        cards = self.cards          # (derived attributes: part of building it)
+        _settle(
+            self,
+            # the card tables, read at play time by built-ins: plain attributes (fast)
+            pack=cards.pack, ranks=cards.ranks, suits=cards.suits, rank_of=cards.rank_of,
+            suit_of=cards.suit_of, card_order=cards.order, next_up=cards.next_up,
+            # what a copy of a game state must copy deeper (runtime GameState.clone)
+            tagged_zones=frozenset(k for k, z in self.zones.items() if z.tagged),
+            seat_zones=tuple(k for k, z in self.zones.items() if z.per == "seat"),
+            game_zones=tuple(k for k, z in self.zones.items() if z.per != "seat"),
+            seat_vars=tuple(k for k, v in self.vars.items() if v.per == "seat"),
+            list_vars=tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
+                            not in ("int", "seat", "suit", "card", "rank", "bool", "str")),
+            # what views and determinized copies hide: variables a seat may not see
+            # whole, and those whose values may hold cards (masked by what each knows)
+            secret_vars=tuple((k, v.see, v.per == "seat", v.init)
+                              for k, v in self.vars.items() if v.see != "all"),
+            card_vars=tuple((k, v.per == "seat") for k, v in self.vars.items()
+                            if v.type not in ("int", "seat", "suit", "rank", "bool")),
+            # each step by its key (``phase.step``), for transitions' ``target_key``
+            steps_by_key=ReadOnlyDict({s.key: s for ph in self.phases.values()
+                                       for s in ph.steps.values()}))
 
     def generated_source(self) -> str:
         """All the Python generated from this ruleset, as one text to read (``rulekit
@@ -379,6 +405,10 @@ class Ruleset:
     def parse_card(self, text) -> str:
         """Card text to the canonical card (see :meth:`Cards.lookup`); raises CardError."""
         return self.cards.parse(text)
+
+    def step(self, key: str) -> "Step":
+        """The step whose key is ``key`` (``phase.step``); KeyError if there is none."""
+        return self.steps_by_key[key]
 
     def steps(self):
         """Every step of every phase, in order."""

@@ -5,7 +5,8 @@ from pathlib import Path
 import rulekit
 
 WORDS = re.compile(r"mattis|myllymatti|atlanta|norsk|dreck|slough|krig|sjans|durak|skitgubbe|"
-                   r"perevod|podkid", re.IGNORECASE)
+                   r"perevod|podkid|president|scum|holdem|hold'em|poker|blinds?\b|side pots?|showdown",
+                   re.IGNORECASE)
 
 
 def test_engine_package_names_no_game():
@@ -22,6 +23,7 @@ def test_the_check_itself_can_fail(tmp_path):
     """The pattern does catch a game's name (so the test above is not vacuous)."""
     assert WORDS.search("def slough_window(): pass")
     assert WORDS.search("# Mattis tie-break")
+    assert WORDS.search("# the side pots of no-limit Hold'em")
 
 
 def test_bundled_rulesets_validate_without_errors_or_warnings():

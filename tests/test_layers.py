@@ -12,7 +12,7 @@ import rulekit
 PACKAGE = Path(rulekit.__file__).resolve().parent
 
 # lowest first; a module may import its own layer and the layers below it
-LAYERS = {"errors": 0, "limits": 0, "outputs": 0, "cards": 0, "version": 0, "randomness": 0, "events": 0, "outcome": 0, "source": 1, "lang": 2, "model": 3, "parts": 3, "compiler": 4,
+LAYERS = {"errors": 0, "limits": 0, "outputs": 0, "cards": 0, "frozen": 0, "version": 0, "randomness": 0, "events": 0, "outcome": 0, "source": 1, "lang": 2, "model": 3, "parts": 3, "compiler": 4,
           "analysis": 5, "runtime": 6, "play": 7, "simulation": 8, "openspiel": 8, "web": 8,
           "cli": 9, "__init__": 9,
           "__main__": 9}

@@ -1,14 +1,16 @@
 """The OpenSpiel bridge (rulekit.openspiel): OpenSpiel's own API check on every bundled
-ruleset and on toys with shared windows, simultaneous choices and typed choices; our
+ruleset and on toys with shared windows, simultaneous choices, typed choices and choices
+in parts (set parts, amounts digit by digit, a card then a place); our
 round trip (copies, action strings, a history replayed); information strings that
 never show a hidden card; records; bad input; OpenSpiel's MCTS bot playing a game.
 
-CPU: about 10 s (a random game of each ruleset through random_sim_test, one MCTS
+CPU: about 13 s (a random game of each ruleset through random_sim_test, one MCTS
 game with a few simulations per move)."""
 import functools
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -52,7 +54,13 @@ def dealt(game, rng):
     return state
 
 
-@pytest.mark.parametrize("name", sorted(rulekit.bundled()))
+# games the bridge cannot play through yet, each with the reason (strict: a pass fails)
+NOT_YET: dict = {}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[n])) if n in NOT_YET else n
+    for n in sorted(rulekit.bundled())])
 def test_openspiel_api_check_on_every_bundled_ruleset(name):
     game = bridged(name, max_actions=LONG.get(name, 10000))
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
@@ -66,7 +74,9 @@ def test_openspiel_api_check_on_every_bundled_ruleset(name):
                                else [0.0] * game.num_players())
 
 
-@pytest.mark.parametrize("toy,players", [("simultaneous", 3), ("window", 3), ("choices", 3)])
+@pytest.mark.parametrize("toy,players", [("simultaneous", 3), ("window", 3), ("choices", 3),
+                                        ("parts_bridge", 2), ("parts_bridge", 3),
+                                        ("parts", 2), ("parts_big", 2)])
 def test_openspiel_api_check_on_toys(toy, players):
     game = openspiel.load_game(str(TOYS / f"{toy}.yaml"), players=players, max_actions=200)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
@@ -339,3 +349,219 @@ def test_a_serialized_state_is_read_without_running_anything(tmp_path):
     assert not flag.exists()
     with pytest.raises(ParameterError, match="another game"):
         openspiel.load_game("mattis", players=4).deserialize_state(text)
+
+
+# ---- choices in parts (docs/openspiel.md, "Choices in parts") ---------------------------
+PARTS = TOYS / "parts_bridge.yaml"
+
+
+def turn_of(game, rng, name, upto=200):
+    """A dealt state of ``game`` whose seat to act may take ``name`` (an action decided
+    in parts), ``name`` chosen (its name id applied), or None."""
+    for _ in range(upto):
+        state = dealt(game, rng)
+        play_out(state, rng, upto=len(state.history()) + rng.randrange(6))
+        if state.is_terminal() or state.is_chance_node() or \
+                "choosing:" in state.observation_string():       # a selection begun
+            continue
+        if name in [d.name for d in state.rulekit_game.parted_actions()]:
+            layout = game.spec.layout
+            state.apply_action(layout.name_id[name])
+            return state
+    return None
+
+
+def test_an_amount_is_chosen_digit_by_digit_into_exactly_its_legal_values():
+    """bet: n in numbers(1, chips[actor]) with legal n % 25 != 0: every path of digit
+    ids from the bet's first digit reaches a legal bet, and together they reach each
+    legal bet once, in three digits (the width of 250, leading zeros); the ids are
+    the ten digits, whatever the range."""
+    game = openspiel.load_game(str(PARTS), players=2)
+    layout = game.spec.layout
+    state = turn_of(game, random.Random(1), "bet")
+    seat, chips = state.current_player(), state.rulekit_game.v["chips"]
+    assert chips[seat] == 250
+    reached, paths = [], [state]
+    while paths:
+        s = paths.pop()
+        if s.current_player() != seat or len(s.rulekit_game.history) > \
+                len(state.rulekit_game.history):
+            reached.append((s.rulekit_game.history[-1], len(s.history()) -
+                            len(state.history())))
+            continue
+        ids = s.legal_actions()
+        assert all(layout.digit_base <= i < layout.digit_base + 10 for i in ids)
+        for i in ids:
+            paths.append(s.child(i))
+    bets = sorted(int(text.split()[1]) for text, _ in reached)
+    assert bets == [n for n in range(1, 251) if n % 25 != 0]
+    assert {k for _, k in reached} == {3}
+    first = state.legal_actions()
+    assert [state.action_to_string(i) for i in first] == ["bet 0__ ...", "bet 1__ ...",
+                                                          "bet 2__ ..."]
+    assert state.child(first[2]).legal_actions() == [layout.digit_base + d
+                                                     for d in range(0, 5)]   # 20_ to 24_
+
+
+def test_a_negative_amount_starts_with_the_minus_id():
+    """nudge: d in numbers(-4 * count(hand), 12), d != 0: the first decision offers the
+    minus sign and the digits 0 and 1 (0 to 19 meet the range at 0 to 12); after the
+    minus sign, the magnitude's digits."""
+    game = openspiel.load_game(str(PARTS), players=2)
+    layout = game.spec.layout
+    state = turn_of(game, random.Random(2), "nudge")
+    low = -4 * len(state.rulekit_game.z["hand"][state.current_player()])
+    assert sorted(state.legal_actions()) == [layout.digit_base, layout.digit_base + 1,
+                                             layout.minus]
+    state.apply_action(layout.minus)
+    width = len(str(-low))
+    assert state.information_state_string(state.current_player()).endswith(
+        "choosing: nudge -" + "_" * width)
+    while state.rulekit_game.history[-1:] == [] or \
+            not state.rulekit_game.history[-1].startswith("nudge"):
+        state.apply_action(max(state.legal_actions()))
+    value = int(state.rulekit_game.history[-1].split()[1])
+    assert value == low
+
+
+def test_a_card_then_a_place_is_two_decisions_and_the_partial_choice_is_seen():
+    """put: c in hand[actor], 'on' p in seats(): the card by its id, then the seat as a
+    typed value; the partial choice is in the chooser's information state and
+    observation (string and tensor), not in the other seat's."""
+    game = openspiel.load_game(str(PARTS), players=2)
+    layout = game.spec.layout
+    rng = random.Random(3)
+    for _ in range(30):
+        state = turn_of(game, rng, "put")
+        seat = state.current_player()
+        high = [i for i in state.legal_actions() if i < len(layout.pack) and
+                state.rulekit_game.rules.rank_of[layout.pack[i]] >= 3]   # ranks 4 to 6
+        if high:
+            break
+    other = 1 - seat
+    before = state.information_state_string(other)
+    card = high[0]
+    state.apply_action(card)
+    text = layout.pack[card]
+    assert state.information_state_string(seat).endswith(f"choosing: put {text}")
+    assert state.observation_string(seat).endswith(f"choosing: put {text}")
+    assert state.information_state_string(other) == before
+    obs = np.asarray(state.observation_tensor(seat))
+    assert obs[-len(layout.pack):].tolist() == [1.0 if i == card else 0.0
+                                               for i in range(len(layout.pack))]
+    assert not np.asarray(state.observation_tensor(other))[-len(layout.pack):].any()
+    places = state.legal_actions()
+    assert places == [layout.value_base, layout.value_base + 1]      # either seat
+    assert [state.action_to_string(i) for i in places] == [f"put {text} on 0",
+                                                           f"put {text} on 1"]
+    state.apply_action(places[other])
+    assert state.rulekit_game.history[-1] == f"put {text} on {other}"
+    assert text in state.rulekit_game.z["pile"][other]
+
+
+def test_a_set_part_is_one_card_per_decision_and_done():
+    """lay: any number of cards of one rank. The first card offers every card of the
+    hand; then only cards of its rank, and done; done takes the action. A rank held
+    once leaves nothing to choose after its card: the action is taken at once."""
+    game = openspiel.load_game(str(PARTS), players=2)
+    layout = game.spec.layout
+    rng = random.Random(4)
+    rank = game.spec.rules.rank_of
+    for _ in range(100):
+        state = turn_of(game, rng, "lay")
+        hand = state.rulekit_game.z["hand"][state.current_player()]
+        pairs = [c for c in hand if sum(rank[x] == rank[c] for x in hand) > 1]
+        if pairs:
+            break
+    assert sorted(state.legal_actions()) == sorted(layout.card_id[c] for c in hand)
+    first = pairs[0]
+    state.apply_action(layout.card_id[first])
+    same = [c for c in hand if rank[c] == rank[first] and c != first]
+    assert sorted(state.legal_actions()) == sorted([layout.card_id[c] for c in same] +
+                                                   [layout.done])
+    assert state.action_to_string(layout.done) == f"lay {first}"
+    state.apply_action(layout.card_id[same[0]])
+    if len(same) == 1:                       # nothing more to add: done was forced
+        assert state.rulekit_game.history[-1].split()[0] == "lay"
+    else:
+        state.apply_action(layout.done)
+    assert sorted(state.rulekit_game.history[-1].split()[1:]) == sorted([first, same[0]])
+
+
+def test_a_set_part_too_big_to_list_is_chosen_through_the_bridge(tmp_path):
+    """lay with no so_far, 12 cards in hand: 4095 sets, more than legal_actions() lists
+    (TooManyChoices); the bridge offers one card per decision and plays to the end."""
+    toy = tmp_path / "big.yaml"
+    toy.write_text(PARTS.read_text().replace("each: 5", "each: 12").replace(
+        "        so_far: all(cs, c -> rank(c) == rank(first(cs)))\n", "").replace(
+        "ranks: 1 2 3 4 5 6", "ranks: 1 2 3 4 5 6 7 8 9 10 11 12"))
+    game = openspiel.load_game(str(toy), players=2, max_actions=40)
+    state = dealt(game, random.Random(5))
+    with pytest.raises(rulekit.TooManyChoices):
+        state.rulekit_game.legal_actions()
+    assert state.rulekit_game.part_count("lay") == 2 ** 12 - 1
+    state.apply_action(game.spec.layout.name_id["lay"])
+    assert len(state.legal_actions()) == 12
+    play_out(state, random.Random(5))
+    assert state.rulekit_game.result.status in ("finished", "aborted")
+
+
+def test_the_bridge_never_lists_a_decision_in_parts(monkeypatch):
+    """Hearts (its pass a 3-card set part) and the parts toy through OpenSpiel's own
+    check with the engine's listing switched off: the bridge asks for parts only."""
+    from rulekit.runtime.engine import GameState
+
+    def refused(self, seat=None):
+        if self.step is not None and self.step.parted:
+            raise AssertionError("legal_actions() called on a decision in parts")
+        return list(self._legal) if seat in (None, self.actor) else []
+    monkeypatch.setattr(GameState, "legal_actions", refused)
+    for name, players in (("hearts", 4), (str(PARTS), 3)):
+        game = openspiel.load_game(name, players=players, max_actions=60)
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_a_state_in_the_middle_of_a_choice_in_parts_reads_back():
+    game = openspiel.load_game(str(PARTS), players=2)
+    state = turn_of(game, random.Random(6), "bet")
+    state.apply_action(state.legal_actions()[-1])
+    back = game.deserialize_state(state.serialize())
+    assert str(back) == str(state) and "choosing: bet" in str(back)
+    assert back.legal_actions() == state.legal_actions()
+    seat = state.current_player()
+    assert back.information_state_string(seat) == state.information_state_string(seat)
+
+
+def test_a_dead_end_offers_to_start_the_decision_over(monkeypatch, tmp_path):
+    """With a search budget of 20 evaluations, the engine offers a card of
+    trap (c in hand, n in numbers(1, 500), legal n == 499 and c's rank 1) as possible
+    although only rank 1 leads anywhere: after such a card and a first digit, no
+    digit leads to a legal choice; the one id then is done, which starts the decision
+    over (the same state as before the name)."""
+    from rulekit.runtime import choices, drawing
+    monkeypatch.setattr(drawing.Budget.__init__, "__defaults__", (20,))
+    monkeypatch.setattr(choices, "PARTS_COUNT_BUDGET", 20)      # (a count: no more)
+    toy = tmp_path / "trap.yaml"
+    toy.write_text(PARTS.read_text().replace("      bet:\n", (
+        "      trap:\n        choose: c in hand[actor], n in numbers(1, 500)\n"
+        "        legal: n == 499 and rank(c) == 1\n      bet:\n")).replace(
+        "actions: [lay, put, bet, nudge]", "actions: [trap, lay]"))
+    game = openspiel.load_game(str(toy), players=2)
+    layout = game.spec.layout
+    rank = game.spec.rules.rank_of
+    for seed in range(40):
+        start = dealt(game, random.Random(seed))
+        hand = start.rulekit_game.z["hand"][start.current_player()]
+        if any(rank[c] != 0 for c in hand):
+            break
+    state = start.clone()
+    state.apply_action(layout.name_id["trap"])
+    assert sorted(state.legal_actions()) == sorted(layout.card_id[c] for c in hand)
+    state.apply_action(layout.card_id[next(c for c in hand if rank[c] != 0)])
+    state.apply_action(state.legal_actions()[0])            # a first digit
+    assert state.legal_actions() == [layout.done]
+    assert state.action_to_string(layout.done).startswith("done: start over")
+    state.apply_action(layout.done)
+    assert state.legal_actions() == start.legal_actions()
+    assert state.observation_string(state.current_player()) == \
+        start.observation_string(start.current_player())

@@ -151,3 +151,23 @@ def test_a_changed_ruleset_is_a_warning_then_an_error_if_the_replay_fails(tmp_pa
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert "the ruleset changed since this record was made: action" in err
+
+
+def test_a_record_with_a_big_amount_replays_and_names_it_when_illegal(tmp_path):
+    """A decision in parts too big to list (an amount of 1 to 5000) replays: the legal
+    actions are asked only when an action fails, and then without TooManyChoices."""
+    from pathlib import Path
+    toy = Path(__file__).parent / "toys" / "choices.yaml"
+    f = tmp_path / "big.yaml"
+    f.write_text(toy.read_text(encoding="utf-8").replace("numbers(1, 3)", "numbers(1, 5000)"),
+                 encoding="utf-8")
+    game = rulekit.load(str(f)).new_game(players=3, seed=1)
+    game.apply("call R")
+    game.apply("bid 4321")
+    record = json.loads(json.dumps(make_record(game, "big.yaml", {}, 1)))
+    again = replay(record, rulesets=[tmp_path])
+    assert again.history == game.history and again.dump() == game.dump()
+    record["actions"][1] = "bid 5001"
+    with pytest.raises(ReplayError) as exc:
+        replay(record, rulesets=[tmp_path])
+    assert "'bid 5001' is not legal" in str(exc.value)

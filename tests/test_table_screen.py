@@ -12,7 +12,8 @@ import rulekit
 from pty_table import Terminal
 
 GAMES = [("mattis", 8), ("myllymatti", 4), ("mattis_norsk", 6), ("atlanta_mattis", 3),
-         ("crazy_eights", 5), ("hearts", 5), ("skitgubbe", 5), ("durak", 6)]
+         ("crazy_eights", 5), ("hearts", 5), ("skitgubbe", 5), ("durak", 6),
+         ("president", 7)]
 
 
 def _prompt_block(term):

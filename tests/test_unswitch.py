@@ -1,7 +1,7 @@
 """A legal condition over a zone's cards whose first operand does not vary with the
 card (``empty(table) or ...``, ``not empty(table) and ...``) is evaluated once per
 listing, when the zone has a card, and decides for every card or leaves the rest to
-the loop (rulekit.compiler.codetext._unswitch). The listings must be those of the plain
+the loop (rulekit.compiler.codeshapes._unswitch). The listings must be those of the plain
 semantics, and a first operand that fails must fail where the loop would: at the
 zone's first card, and not at all for an empty zone."""
 import rulekit

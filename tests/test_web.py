@@ -237,6 +237,8 @@ def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
     ("myllymatti", ["person", "random"], {}),
     ("mattis_norsk", ["random", "person", "random"], {}),
     ("crazy_eights", ["person", "random", "random"], {}),
+    ("president", ["random", "person", "random", "random"], {"hands": 2}),
+    ("holdem", ["random", "person", "random", "random", "random", "random"], {"starting_stack": 100}),
 ])
 def test_every_message_holds_only_what_its_page_may_see(ruleset, seats, options):
     check = LeakCheck()

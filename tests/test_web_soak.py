@@ -21,7 +21,8 @@ from rulekit.web.tables import Hall  # noqa: E402
 
 GAMES = [("mattis", 4, {}), ("durak", 3, {"transfer": True}), ("hearts", 4, {"target": 30}),
          ("atlanta_mattis", 3, {"slough_window": "shared"}), ("skitgubbe", 3, {}),
-         ("myllymatti", 2, {}), ("mattis_norsk", 3, {}), ("crazy_eights", 4, {})]
+         ("myllymatti", 2, {}), ("mattis_norsk", 3, {}), ("crazy_eights", 4, {}),
+         ("president", 4, {"hands": 2})]
 
 
 async def _person(url, tid, token, rng, timeout):

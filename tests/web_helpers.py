@@ -55,13 +55,19 @@ class LeakCheck:
             known = self.known.setdefault(key, set())
             known |= visible(view) | set(g.public)
             # an action's own text names cards every seat saw played (unless the action
-            # is private: then the others get its public summary)
+            # is private: then the others get its public summary); cards put face up to
+            # every seat (moved to a zone all see, revealed, shown) were seen, even when
+            # the hand ended and gathered them before this message (a poker showdown)
             start = self.seen.get(key, 0)
+            zones = g.rules.zones
             for ev in g.events[start:]:
                 if ev["kind"] == "action":
                     said = ev["action"] if ev.get("public") is None or ev["seat"] == viewer \
                         else ev["public"]
                     known |= {w for w in WORD.findall(str(said)) if w in g.rules.cards.order}
+                elif ev["kind"] in ("revealed", "shown") or (
+                        ev["kind"] == "moved" and zones[ev["to"][0]].see == "all"):
+                    known |= set(ev["cards"])
             self.seen[key] = len(g.events)
             pack = g.rules.cards.order
             named = {w for s in strings(message) for w in WORD.findall(s) if w in pack}

@@ -16,7 +16,10 @@ the game.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..errors import DiagnosticSink
+from ..frozen import ReadOnlyDict, freeze
 from ..lang.effects import EFFECTS
 
 START, END = "<setup>", "<end>"
@@ -48,26 +51,18 @@ def procedures_that_end(rules, may_end=()) -> set:
     return ending
 
 
+@dataclass(frozen=True, eq=False)
 class Machine:
-    """The machine as plain data: the graph's nodes and edges, with their attributes,
-    in the order they were added (``ops``), and who follows whom (``succ``). The
-    checks need nothing more; :meth:`to_networkx` makes the networkx DiGraph (for
-    ``rulekit graph``, the node-link dump and ``rules.graph``) only when asked."""
-
-    def __init__(self):
-        self.ops: list = []         # ("node", key, attrs) or ("edge", u, v, attrs)
-        self.succ: dict = {}        # node -> the nodes it leads to
-
-    def node(self, key, **attrs) -> None:
-        """Add node ``key`` (or set its attributes)."""
-        self.ops.append(("node", key, attrs))
-        self.succ.setdefault(key, set())
-
-    def edge(self, u, v, **attrs) -> None:
-        """Add an edge from ``u`` to ``v`` (or set its attributes)."""
-        self.ops.append(("edge", u, v, attrs))
-        self.succ.setdefault(u, set()).add(v)
-        self.succ.setdefault(v, set())
+    """The machine as plain, immutable data: the graph's nodes and edges, with their
+    attributes, in the order they were added (``ops``: ``("node", key, attrs)`` or
+    ``("edge", u, v, attrs)``), who follows whom (``succ``: node -> frozenset), and
+    ``ending``: the keys of the steps whose effects (its own, its transitions' or its
+    actions') may end the game. The checks need nothing more; :meth:`to_networkx`
+    makes a networkx DiGraph (for ``rulekit graph``, the node-link dump and
+    ``rules.graph``) only when asked. Made by :func:`build_machine`."""
+    ops: tuple
+    succ: ReadOnlyDict
+    ending: frozenset = frozenset()
 
     def reach(self, start, forward: bool = True) -> set:
         """The nodes reachable from ``start`` (``forward=False``: those from which
@@ -89,7 +84,7 @@ class Machine:
         return seen
 
     def to_networkx(self):
-        """The networkx DiGraph of the machine (nodes and edges in the order added)."""
+        """A new networkx DiGraph of the machine (nodes and edges in the order added)."""
         import networkx as nx
         g = nx.DiGraph()
         for op in self.ops:
@@ -100,28 +95,51 @@ class Machine:
         return g
 
 
+class _Drawing:
+    """A machine being drawn: nodes and edges added in order (see :class:`Machine`)."""
+
+    def __init__(self):
+        self.ops: list = []
+        self.succ: dict = {}
+
+    def node(self, key, **attrs) -> None:
+        self.ops.append(("node", key, attrs))
+        self.succ.setdefault(key, set())
+
+    def edge(self, u, v, **attrs) -> None:
+        self.ops.append(("edge", u, v, attrs))
+        self.succ.setdefault(u, set()).add(v)
+        self.succ.setdefault(v, set())
+
+    def done(self, ending) -> Machine:
+        return Machine(tuple(freeze(op) for op in self.ops), ReadOnlyDict({k: frozenset(v) for k, v in
+                                                       self.succ.items()}), frozenset(ending))
+
+
 def build_machine(rules, sink: DiagnosticSink) -> Machine:
-    """Build the machine of compiled ``rules`` (a :class:`~rulekit.model.Ruleset` or
-    :class:`~rulekit.model.Draft`; also set as ``rules.machine``) and report
-    unreachable and trapped steps to ``sink``."""
-    g = Machine()
+    """The :class:`Machine` of compiled ``rules`` (anything with the ``phases``,
+    ``procedures``, ``start`` and ``uncertain`` of a :class:`~rulekit.model.Draft`),
+    reporting unreachable and trapped steps to ``sink``. Changes nothing: the model
+    built afterwards holds the machine (:mod:`rulekit.compiler.building`)."""
+    g = _Drawing()
     g.node(START)
     g.node(END)
     uncertain = getattr(rules, "uncertain", None) or set()
     ending = procedures_that_end(rules, {p for p in rules.procedures if p in uncertain})
     anywhere = [END] + [s.key for ph in rules.phases.values() for s in ph.steps.values()]
+    ending_steps = set()
     for pname, phase in rules.phases.items():
         for sname, step in phase.steps.items():
             g.node(step.key, phase=pname, step=sname, decides=step.decides)
             blocks = [step.do] + [t.do for t in step.transitions] + [a.do for a in step.actions]
             ends = any(block_ends_game(b, ending) for b in blocks)
-            step.ends_game = ends
             if ends:
+                ending_steps.add(step.key)
                 g.edge(step.key, END)
             for tr in step.transitions:
-                if tr.target is not None:
-                    g.edge(step.key, tr.target.key, cond=tr.cond_text)
-            if step.key in uncertain or any(tr.target is None for tr in step.transitions):
+                if tr.target_key is not None:
+                    g.edge(step.key, tr.target_key, cond=tr.cond_text)
+            if step.key in uncertain or any(tr.target_key is None for tr in step.transitions):
                 for k in anywhere:
                     g.edge(step.key, k)
     first = rules.phases.get(rules.start)
@@ -130,8 +148,9 @@ def build_machine(rules, sink: DiagnosticSink) -> Machine:
     else:                                 # a start that did not compile: reported already
         for k in anywhere:
             g.edge(START, k)
-    reachable = g.reach(START)
-    can_end = g.reach(END, forward=False)
+    machine = g.done(ending_steps)
+    reachable = machine.reach(START)
+    can_end = machine.reach(END, forward=False)
     for pname, phase in rules.phases.items():
         for sname, step in phase.steps.items():
             if step.key not in reachable:
@@ -141,5 +160,4 @@ def build_machine(rules, sink: DiagnosticSink) -> Machine:
                 sink.error(step.pos, f"step '{sname}' of phase '{pname}' can never lead to the "
                            "end of the game (a cycle with no way out, or no end_game after it)",
                            "trap")
-    rules.machine = g
-    return g
+    return machine

@@ -4,19 +4,23 @@
 every definition, procedure, the setup and the phases (:mod:`.phases`) to generated
 Python once (expressions through :mod:`rulekit.lang.expressions`, effects through the
 registry :mod:`rulekit.lang.effects`, via the context of :mod:`.context`), links the
-steps, and warns about what is never used. Evaluation order (documented for rules
+steps, and warns about what is never used; :mod:`.building` assembles the immutable
+model from what these passes return. Evaluation order (documented for rules
 authors in the language reference): effects run one at a time, in list order; an
 expression reads the state as it is when that effect runs.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import DiagnosticSink
+from ..frozen import freeze
 from ..limits import MAX_DEFINITION_COST
 from ..lang.expressions import _SPECIAL_TYPES, Scope
 from ..model import Draft, Ruleset
 from ..source.yaml_source import Source
+from .building import Compiled, build_model
 from .context import CompileContext, compile_definition
-from .service import Expressions
 from .declarations import declare
 from .hotpath import build as build_hotpath
 from .optimize import UNSET, HotCompiler, _set
@@ -26,28 +30,35 @@ from .phases import compile_phases, link
 def compile_ruleset(src: Source, sink: DiagnosticSink, options: dict | None = None,
                     display: str = "", cls=Ruleset) -> Ruleset | None:
     """Compile a shape-checked ruleset with the chosen ``options`` (name -> value, or
-    command-line text); diagnostics go to ``sink``. Returns an instance of ``cls`` (a
-    :class:`~rulekit.model.Ruleset`), or None when there are errors."""
-    return compile_draft(src, sink, options, display, cls)[0]
+    command-line text); diagnostics go to ``sink``. Returns the model, an instance of
+    ``cls`` (a :class:`~rulekit.model.Ruleset`) without the machine checks
+    (:func:`rulekit.check` runs them), or None when there are errors."""
+    compiled = compile_draft(src, sink, options, display, cls)[0]
+    return build_model(compiled) if compiled is not None else None
 
 
 def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None,
                   display: str = "", cls=Ruleset) -> tuple:
-    """:func:`compile_ruleset`, reporting every error it can find (``src`` may be the
-    well-formed part of a ruleset with shape errors: :func:`rulekit.lang.wellformed.
-    well_formed`). Returns ``(ruleset, None)``, or with errors ``(None, draft)``: a
-    :class:`~rulekit.model.Draft` of what compiled, for the machine checks."""
+    """Run the compiler's passes, reporting every error they can find (``src`` may be
+    the well-formed part of a ruleset with shape errors: :func:`rulekit.lang.wellformed.
+    well_formed`). Returns ``(compiled, None)``: a :class:`.building.Compiled`, from
+    which :func:`.building.build_model` makes the model of class ``cls``; or with errors
+    ``(None, draft)``: a :class:`~rulekit.model.Draft` of what compiled, for the machine
+    checks. Each pass returns its results; none changes what an earlier one made."""
+    src = replace(src, data=freeze(src.data))    # read-only from here: the model keeps it
     c = CompileContext(src, sink, options, display)
+    c.state_api = getattr(cls, "state_api", None)   # (the runtime's GameStateAPI)
     declare(c)
     c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked)
     for info in c.definitions.values():
         compile_definition(c, info)
     check_costs(c)
     uncertain: set = set()
+    blocks = {}
     for name, proc in c.procedures.items():
         mark = c.errors_so_far()
-        proc.block = c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
-                               name=proc.fn)
+        blocks[name] = c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
+                                 name=proc.fn)
         if c.errors_so_far() > mark or any(p[:2] == proc.path for p in c.left_out):
             uncertain.add(name)
     setup = c.effects(("setup",), Scope())
@@ -55,53 +66,46 @@ def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None
     if "returns" in src.data:       # each seat's return at the end (seat bound)
         r = c.expr(("returns",), Scope(specials=frozenset({"seat"})), "int")
         returns = c.fn(r.code) if r is not None else None
-    phases = compile_phases(c, uncertain)
-    link(c, phases)
+    phases = link(c, compile_phases(c, uncertain))
     data = src.data
     start = data.get("start") or next(iter(data["phases"]))
     if start not in phases and not c.broken(("phases", start)):
         c.err(("start",), f"start: no phase '{start}'{c.suggest(start, phases)}",
               "unknown-target")
     if sink.has_errors:
-        return None, Draft(phases, c.procedures, start, uncertain)
+        return None, Draft(phases, _with_blocks(c, blocks), start, frozenset(uncertain))
     warn_unused(c)
-    phases, setup = _optimized(c, phases, setup)
-    rules = cls(data.get("name", ""), data.get("title", data.get("name", "")),
-                data.get("summary", ""), c.players, c.cards, c.zones, c.vars,
-                c.option_decls, dict(c.user_options), c.definitions, c.procedures, setup,
-                phases, start, src, path=display, expressions=Expressions(c),
-                namespace=c.ns)
-    rules.returns_fn = returns
-    rules.rule_book = [str(x) for x in data.get("rule_book") or []]
-    rules.hot_source = build_hotpath(c, phases, getattr(cls, "action_class", tuple),
-                                     rules.name)
-    return rules, None
+    phases, setup, blocks = _optimized(c, phases, setup, blocks)
+    hot = build_hotpath(c, phases, getattr(cls, "action_class", tuple), data.get("name", ""))
+    return Compiled(c, phases, _with_blocks(c, blocks), setup, start, returns, hot, cls), None
 
 
-def _optimized(c: CompileContext, phases: dict, setup):
-    """The phases, procedures and setup compiled again, now that they are known to be
-    right, with the hot-path compiler (:mod:`.optimize`: small definitions written in
-    place, constants folded); the plain ones if that pass finds anything to say (it
-    never should)."""
+def _with_blocks(c: CompileContext, blocks: dict) -> dict:
+    """The procedures, each with its compiled block."""
+    return {name: replace(proc, block=blocks[name]) for name, proc in c.procedures.items()}
+
+
+def _optimized(c: CompileContext, phases: dict, setup, blocks: dict) -> tuple:
+    """The phases, setup and procedures' blocks compiled again, now that they are known
+    to be right, with the hot-path compiler (:mod:`.optimize`: small definitions
+    written in place, constants folded); the plain ones if that pass finds anything to
+    say (it never should). Returns ``(phases, setup, blocks)``."""
     plain, sink, quiet = c.compiler, c.sink, DiagnosticSink()
     c.ns.update(_U=UNSET, _set=_set, _ORDER=c.cards.rank_of)
-    c.compiler, c.sink = HotCompiler(c, hoist=False), quiet
+    c.compiler, c.sink, c.checked = HotCompiler(c, hoist=False), quiet, True
     try:
-        blocks = {name: c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
-                                  name=proc.fn)
-                  for name, proc in c.procedures.items()}
+        new_blocks = {name: c.effects(proc.path, Scope(locals={p: "any" for p in proc.params}),
+                                      name=proc.fn)
+                      for name, proc in c.procedures.items()}
         new_setup = c.effects(("setup",), Scope())
-        new_phases = compile_phases(c)
-        link(c, new_phases)
+        new_phases = link(c, compile_phases(c))
     finally:
-        c.compiler, c.sink = plain, sink
+        c.compiler, c.sink, c.checked = plain, sink, False
     if quiet.has_errors:
-        for proc in c.procedures.values():        # the plain procedures, back in place
-            c.ns[proc.fn] = proc.block.fn
-        return phases, setup
-    for name, block in blocks.items():
-        c.procedures[name].block = block
-    return new_phases, new_setup
+        for name, proc in c.procedures.items():   # the plain procedures, back in place
+            c.ns[proc.fn] = blocks[name].fn
+        return phases, setup, blocks
+    return new_phases, new_setup, new_blocks
 
 
 def check_costs(c: CompileContext) -> None:

@@ -15,17 +15,17 @@ from __future__ import annotations
 import re
 
 from ..errors import GENERATED, DiagnosticSink, suggest
+from ..lang.codetree import Code, const, lit
 from ..lang.effects import EFFECTS, PRIMITIVES, effect_key
 from ..lang.expressions import Compiler, Scope, Typed, compatible, namespace
 from ..lang.grammar import caret_line, parse
 from ..lang.types import ExprError, mismatch
 from ..lang.wellformed import bound_name, lost_names
-from ..model import Block, DefInfo, EffectNode
+from ..model import Block, EffectNode
 from ..source.extends import head_name
 from ..source.yaml_source import Source
-
-
-_PLAIN = re.compile(r"[A-Za-z0-9_ .,:;!?-]*")
+from .constants import _PLAIN  # (the plain texts written as literals)
+from .drafts import DefDraft, NodeDraft
 
 
 def _noop(G, L):
@@ -51,8 +51,8 @@ class CompileContext:
         self.zones: dict = {}
         self.vars: dict = {}
         self.options: dict = {}        # option name -> chosen value (as expressions see it)
-        self.definitions: dict = {}
-        self.procedures: dict = {}     # name -> model.Procedure
+        self.definitions: dict = {}    # name -> DefDraft
+        self.procedures: dict = {}     # name -> model.Procedure (its block: None)
         self.cards = None              # model.Cards
         # what is used (for the "never used" warnings)
         self.used_options: set = set()
@@ -64,6 +64,9 @@ class CompileContext:
         self.constants: list = []      # values the generated code reads as _K[i]
         self._const_index: dict = {}
         self.ns["_K"] = self.constants
+        # the game state's class (rulekit.lang.state_api.GameStateAPI): its zone_mover
+        # makes the fast path of move (None: the API's plain calls)
+        self.state_api = None
         self.compiler = _DefAwareCompiler(self)
         self._nodes: list = []         # the effect nodes being compiled, innermost last
         # the parts left out as malformed (their shape errors are reported already):
@@ -75,6 +78,7 @@ class CompileContext:
         self.lost_locals = lost_names(src.pruned)
         self.faults = 0                # consequences of errors, not reported
         self.step_actions = None       # the actions of the step being compiled (last_action)
+        self.checked = False           # the ruleset is known right: the optimising pass
 
     # ---- what was left out ------------------------------------------------------------
     def broken(self, key: tuple) -> bool:
@@ -228,24 +232,24 @@ class CompileContext:
         """Run ``source`` (generated ``def`` statements) in the ruleset's namespace."""
         exec(compile(source, GENERATED, "exec"), self.ns)
 
-    def const(self, value) -> str:
+    def const(self, value) -> Code:
         """Code for ``value`` (a text, number, list... of the ruleset). No value's
         ``repr`` is ever written into generated code: a bool, null, a whole number or a
         plain text (letters, digits, spaces and ``_-.,:;!?``) is written as a literal of
         our own; anything else is read from the constants table (``_K[i]``)."""
         if value is None or value is True or value is False:
-            return str(value)
+            return lit(str(value), value)
         if value.__class__ is int:
-            return str(value) if value >= 0 else f"({value})"
+            return lit(str(value) if value >= 0 else f"({value})", value)
         if value.__class__ is str and _PLAIN.fullmatch(value):
-            return f"'{value}'"
+            return lit(f"'{value}'", value)
         key = (type(value).__name__, repr(value))
         if key not in self._const_index:
             self._const_index[key] = len(self.constants)
             self.constants.append(value)
-        return f"_K[{self._const_index[key]}]"
+        return const(f"_K[{self._const_index[key]}]")
 
-    def text(self, value: str) -> str:
+    def text(self, value: str) -> Code:
         """Code for a text of the ruleset (a name, a kind, part of an announcement)."""
         return self.const(str(value))
 
@@ -302,13 +306,13 @@ class CompileContext:
                 self.faults += 1
                 continue
             key = effect_key(item)
-            node = EffectNode(key, path + (i,), item)
+            node = NodeDraft()
             self._nodes.append(node)
             try:
                 code = EFFECTS[key].compile(self, path + (i,), item, scope)
             finally:
                 self._nodes.pop()
-            nodes.append(node)
+            nodes.append(EffectNode(key, path + (i,), item, node.children, node.calls))
             if code:
                 out += code
         return out, nodes
@@ -318,13 +322,13 @@ class CompileContext:
         lines, nodes = self.lines(path, scope)
         if self._nodes:
             kids = self._nodes[-1].children      # the effect's child lists, by key
-            kids[path[-1]] = Block(path, nodes, _noop, "\n".join(lines))
+            kids[path[-1]] = Block(path, tuple(nodes), _noop, "\n".join(lines))
         return lines
 
     @staticmethod
     def empty(path) -> Block:
         """A block with no effects."""
-        return Block(path, [], _noop)
+        return Block(path, (), _noop)
 
     def effects(self, path, scope: Scope, share: bool = False, name: str = "") -> Block:
         """Compile the effect list at ``path`` into a :class:`Block`.
@@ -335,8 +339,9 @@ class CompileContext:
         (a procedure's), else an anonymous one.
         """
         if _get_or_none(self.data, path) is None:
-            return Block(path, [], _noop)
+            return Block(path, (), _noop)
         lines, nodes = self.lines(path, scope, share)
+        nodes = tuple(nodes)
         if not lines and not name:
             return Block(path, nodes, _noop)
         fname = name or "_effects"
@@ -375,7 +380,7 @@ class _DefAwareCompiler(Compiler):
             self._ensure(info, t.start)
         return super().n_call(t, scope)
 
-    def _ensure(self, info: DefInfo, offset):
+    def _ensure(self, info: DefDraft, offset):
         if info.type is None:
             try:
                 compile_definition(self.owner, info)
@@ -383,7 +388,7 @@ class _DefAwareCompiler(Compiler):
                 raise ExprError(exc.message, offset, exc.code) from None
 
 
-def compile_definition(c: CompileContext, info: DefInfo) -> None:
+def compile_definition(c: CompileContext, info: DefDraft) -> None:
     """Compile definition ``info`` (once) into the function ``info.fn(G, params...)``.
 
     A definition that refers to itself raises ExprError (code ``cycle``)."""

@@ -16,9 +16,9 @@ from ..limits import MAX_PACK_CARDS
 from ..lang.types import ExprError
 from ..lang.wording import template_problem
 from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
-                     STANDARD_SYMBOLS, Cards, DefInfo, OptionDecl, OptionRange, Procedure,
+                     STANDARD_SYMBOLS, Cards, OptionDecl, OptionRange, Procedure,
                      VarDecl, ZoneDecl)
-from .context import CompileContext
+from .context import CompileContext, DefDraft
 from .notation import check_notation
 
 _EXTRA_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
@@ -156,19 +156,19 @@ def declare(c: CompileContext) -> None:
         else:
             expr_path = path
         _check_words(c, path, name, params, words)
-        c.definitions[name] = DefInfo(name, params, body, path, fn=f"D_{name}", rule=rule,
-                                      expr_path=expr_path, doc=doc, words=words, head=head)
+        c.definitions[name] = DefDraft(name, params, body, path, fn=f"D_{name}", rule=rule,
+                                       expr_path=expr_path, doc=doc, words=words, head=head)
     for head, body in (d.get("procedures") or {}).items():
         parsed = _head(c, ("procedures", head), head)
         if parsed is not None:
             name, params = parsed
-            proc = Procedure(name, params, ("procedures", head), f"P_{name}", head=head)
+            path, doc, words, rule = ("procedures", head), "", "", ""
             if isinstance(body, dict):   # {do: EFFECTS, rule: ID, doc: TEXT, words: TEXT}
-                proc.path += ("do",)
-                proc.doc, proc.words = body.get("doc", ""), body.get("words", "")
-                proc.rule = body.get("rule", "")
-                _check_words(c, ("procedures", head), name, params, proc.words)
-            c.procedures[name] = proc
+                path += ("do",)
+                doc, words, rule = body.get("doc", ""), body.get("words", ""), body.get("rule", "")
+                _check_words(c, ("procedures", head), name, params, words)
+            c.procedures[name] = Procedure(name, params, path, f"P_{name}", doc=doc,
+                                           words=words, rule=rule, head=head)
 
 
 def _check_words(c: CompileContext, path, name: str, params, words: str) -> None:

@@ -22,6 +22,14 @@ The whole module is one source text compiled once with the file name
 code object is kept in memory, keyed by the sha256 of that text, never written to
 disk. :func:`rulekit.runtime.rules.Rules.generated_source` prints it.
 
+The listing is written as lines of code trees (:mod:`rulekit.lang.codetree`): the
+domain's parts, the unswitched first operand, the memos computed before the loop are
+found in the trees and the second form of the function is the same trees rendered
+another way (:mod:`rulekit.compiler.codeshapes`); :mod:`rulekit.compiler.sight`
+reads the same trees. Each ``legal`` condition is compiled once (again only when a
+value varying with the chosen item is written twice in it, to compute that once per
+item), once per form of a domain joining one-card plays of a zone to other lists.
+
 Semantics are those of the plain compilation: the same expressions, evaluated in the
 same order with the same short-circuits (a value computed once is computed where it
 was first needed); an expression the hot-path compiler cannot write (it never should)
@@ -29,50 +37,63 @@ falls back to the plain compiler's code for it.
 """
 from __future__ import annotations
 
-import ast
 import hashlib
-import re
 
 from ..errors import GENERATED, RulesetFault
+from ..lang.codetree import Code, call, code, has, local, render, state, uses, walk
 from ..lang.expressions import Scope, Typed, py_name
 from ..lang.types import ExprError
 from ..model import TYPED_CHOICES
 from .context import CompileContext, _DefAwareCompiler
-from .codetext import _concat_parts, _single_domain, _unswitch
+from .codeshapes import _computed_before, _parts, _unswitch
 from .listing import _PerSeat, _choice_cards, _typed_text
-from .sight import lists_from_sight
+from .sight import Listing, lists_from_sight
 from .optimize import UNSET, HotCompiler
 
 _CODE_CACHE: dict = {}     # sha256 of a module's source -> its code object
 
 
-def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> str:
-    """Write, compile and attach (``step.legal``) the legal-action function of every
-    decision step of ``phases`` (read from the compiled model: each action's ``choose``
-    tree and ``legal_text``); ``action_cls`` is the class of the actions it builds;
-    ``name`` the ruleset's (for the module's first comment). Returns the module's
-    source text."""
+class HotPath:
+    """What :func:`build` made: the module's ``source`` text; ``parts``: step key ->
+    the step's ``enter``, ``follow`` and (a decision) ``legal`` functions and
+    ``lists_from_sight`` (the :class:`~rulekit.model.Step` fields they fill); ``slots``:
+    step key -> the global name (``_S3``) by which the module's code reads the step,
+    bound to the finished step when the model is built (:mod:`.building`)."""
+    __slots__ = ("source", "parts", "slots")
+
+    def __init__(self, source: str, parts: dict, slots: dict):
+        self.source, self.parts, self.slots = source, parts, slots
+
+
+def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> HotPath:
+    """Write and compile the legal-action function of every decision step of
+    ``phases`` (read from the compiled model: each action's ``choose`` tree and
+    ``legal_text``), and every step's enter and follow functions, in the ruleset's
+    namespace; ``action_cls`` is the class of the actions it builds; ``name`` the
+    ruleset's (for the module's first comment). Returns them as a :class:`HotPath`."""
     hc = HotCompiler(c)
     ns = c.ns
     ns.update(_U=UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
               _ORDER=c.cards.rank_of, _NOCARDS=(), set=set, frozenset=frozenset,
               _map=map)
     ns.update(_Fault=RulesetFault, Exception=Exception, str=str, _typed_text=_typed_text)
-    parts, attach = [], []
-    ids = {}
+    parts, attach, listings = [], [], {}
+    ids, steps = {}, {}
     for phase in phases.values():
         for step in phase.steps.values():
-            ids[id(step)] = len(ids)
-            ns[f"_S{ids[id(step)]}"] = step
+            ids[step.key] = len(ids)
+            steps[step.key] = step
     for phase in phases.values():
         for step in phase.steps.values():
-            n = ids[id(step)]
+            n = ids[step.key]
             parts.append(_enter_source(c, n, step))
             attach.append((step, "enter", f"_enter_{n}"))
-            parts.append(_follow_source(c, n, step, ids))
+            parts.append(_follow_source(c, n, step, ids, steps))
             attach.append((step, "follow", f"_follow_{n}"))
             if step.decides:
-                parts.append(_legal_source(c, hc, f"_legal_{n}", step, phase, action_cls))
+                text, listings[n] = _legal_source(c, hc, f"_legal_{n}", step, phase,
+                                                  action_cls)
+                parts.append(text)
                 attach.append((step, "legal", f"_legal_{n}"))
     source = (f"# generated by rulekit from ruleset {_word(name)}: for "
               "each step, entering it, following its transitions and (a decision) its "
@@ -82,18 +103,21 @@ def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> str:
     if code is None:
         code = _CODE_CACHE[key] = compile(source, GENERATED, "exec")
     exec(code, ns)
-    module = ast.parse(source) if any(a == "legal" for _, a, _ in attach) else None
+    made: dict = {k: {} for k in ids}
     for step, attr, fname in attach:
-        setattr(step, attr, ns[fname])
-        if attr == "legal":             # (the module parsed once for all its steps)
-            step.lists_from_sight = lists_from_sight(module, (fname, fname + "_lazy"),
-                                                     c.zones)
-    return source
+        made[step.key][attr] = ns[fname]
+        if attr == "legal":             # (from the listing's trees, as it was written)
+            made[step.key]["lists_from_sight"] = lists_from_sight(listings[ids[step.key]],
+                                                                  c.zones)
+    return HotPath(source, made, {k: f"_S{n}" for k, n in ids.items()})
+
+
+_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ .,-")
 
 
 def _word(text) -> str:
     """``text`` for a comment of generated code: letters, digits and ``_ .,-`` only."""
-    return re.sub(r"[^\w .,-]", "?", str(text), flags=re.ASCII)[:80]
+    return "".join(ch if ch in _WORD else "?" for ch in str(text)[:80])
 
 
 def _body(block, pad: str = "") -> list:
@@ -121,13 +145,13 @@ def _enter_inline(c, n: int, step) -> list:
         + [ln[4:] for ln in body] + [f"return _S{n}"]
 
 
-def _follow_source(c, n: int, step, ids) -> str:
+def _follow_source(c, n: int, step, ids, steps) -> str:
     lines = [f"def _follow_{n}(G, L):", f"    # step {_word(step.key)}: take the first "
              "transition whose condition holds, enter its target"]
     for k, tr in enumerate(step.transitions):
-        if tr.target is None:
+        if tr.target_key is None:
             continue
-        target = _enter_inline(c, ids[id(tr.target)], tr.target)
+        target = _enter_inline(c, ids[tr.target_key], steps[tr.target_key])
         if tr.cond_code == "True":
             lines += _body(tr.do) + ["    " + ln for ln in target]
             break
@@ -137,10 +161,22 @@ def _follow_source(c, n: int, step, ids) -> str:
     return "\n".join(lines)
 
 
+def _line(*parts) -> Code:
+    """A line of a generated function: ``str`` pieces and code trees."""
+    return code("line", [p for p in parts if isinstance(p, Code) or p != ""])
+
+
+def _pad(pad: str, line) -> Code:
+    """``line`` indented by ``pad`` more."""
+    return code("line", [pad, line])
+
+
 def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
-                  action_cls) -> str:
+                  action_cls) -> tuple:
+    """(the source text of the listing function(s) ``fname`` of decision ``step``,
+    its :class:`Listing`)."""
     body, looped, seatly = [], [], []
-    hc.memo, hc.plain, hc.loads, hc.cells = {}, {}, {}, {}
+    hc.memo, hc.loads, hc.loaded, hc.cells = {}, {}, {}, {}
     for i, a in enumerate(step.actions):
         if a.parts is not None or a.kind == "parts":   # decided in parts, never listed
             continue                                   # (rulekit.runtime.choices)
@@ -153,16 +189,17 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                 legal = _expr(c, hc, a.legal_text, Scope(specials=frozenset({"actor"})))
             c.ns[f"_C{dname}"] = _PerSeat(action_cls, a, "none")
             line = f"out.append(_C{dname}[seat])"
-            body += [f"if {legal}:", "    " + line] if legal else [line]
+            body += [_line("if ", legal, ":"), "    " + line] if legal else [line]
             continue
         dom = _typed(c, hc, a.choose.domain,
                      Scope(specials=frozenset({"actor"})))
         vtype = a.kind if a.kind in TYPED_CHOICES else "card" if dom.type in ("cards", "zone") \
             else "play" if dom.type == "list" else "any"
         var = py_name(a.var)
+        v = local(var, "var")
         # the domain's parts (a concatenation `A + B` is looped part by part, every
         # part computed first, in order, as the whole list would be)
-        parts = [(_single_domain(hc, p), p) for p in _concat_parts(dom.code)]
+        parts = [(hc.single_domain(p), p) for p in _parts(dom.code)]
         shared = len(parts) > 1
         kinds = {one is not None for one, _ in parts}
         conds = {}
@@ -176,21 +213,27 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
             if a.legal_text is not None:
                 scope = Scope(pylocals={a.var: vtype}, specials=frozenset({"actor"}),
                               varying=frozenset({a.var}))
+                # compiled once, counting what varies with the item and is written
+                # twice; again only if something is, to compute that once per item
+                # (how its uses are written changes with it)
                 hc.counting, temps = {}, hc.temps
-                _expr(c, hc, a.legal_text, scope)
-                hc.repeated, hc.counting, hc.temps = hc.counting, None, temps
                 legal = _expr(c, hc, a.legal_text, scope)
+                hc.repeated, hc.counting = hc.counting, None
+                if any(n > 1 for n in hc.repeated.values()):
+                    hc.temps = temps
+                    legal = _expr(c, hc, a.legal_text, scope)
                 looped.append(legal)
             conds[single] = (legal, list(hc.vmemo.values()))
             hc.single, hc.zone_cards = {}, set()
+        one_ = local("_one", "one")
         if shared:
             body.append(f"seen_{i} = set()")
-            for k, (one, code) in enumerate(parts):    # in order, as the whole list would be
-                body.append(f"_d{i}_{k} = {one}" if one is not None else
-                            f"_d{i}_{k} = list({code})")
-        for k, (one, code) in enumerate(parts):
+            for k, (one, part) in enumerate(parts):    # in order, as the whole list would be
+                body.append(_line(f"_d{i}_{k} = ", one) if one is not None else
+                            _line(f"_d{i}_{k} = list(", part, ")"))
+        for k, (one, part) in enumerate(parts):
             legal, vmemo = conds[one is not None]
-            inner = [f"if {legal}:"] if legal else []
+            inner = [_line("if ", legal, ":")] if legal else []
             if vmemo:
                 inner.insert(0, " = ".join(vmemo) + " = _u")
             pad = "    " if legal else ""
@@ -198,18 +241,18 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                 # every card of a zone, no condition: its actions listed in C
                 kind = "play" if one is not None else "card"
                 cache = _cache(c, action_cls, a, dname, kind, seatly)
-                body.append(f"out += _map({cache}.__getitem__, {one or dom.code})")
+                body.append(_line(f"out += _map({cache}.__getitem__, ", one or dom.code, ")"))
                 continue
             split = _unswitch(legal, {var, "_one"}) if legal and not shared and not vmemo \
                 and (one is not None or dom.zone is not None) else None
             if split is not None:
                 body += _unswitched(c, action_cls, a, dname, seatly, split, one, dom.code,
-                                    var, i)
+                                    v, i)
                 continue
             if one is not None:
-                body.append(f"for _one in {f'_d{i}_{k}' if shared else one}:")
-                if legal and re.search(rf"\b{var}\b", legal):
-                    inner.insert(0, f"{var} = [_one]")
+                body.append(_line("for _one in ", f"_d{i}_{k}" if shared else one, ":"))
+                if legal and uses(legal, {var}):
+                    inner.insert(0, _line(v, " = [", one_, "]"))
                 cache = _cache(c, action_cls, a, dname, "play", seatly)
                 line = f"out.append({cache}[_one])"
                 if shared:
@@ -218,15 +261,16 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                 else:
                     inner.append(pad + line)
             elif dom.zone is not None and not shared:   # a zone holds distinct cards
-                body.append(f"for {var} in {dom.code}:")
+                body.append(_line("for ", v, " in ", dom.code, ":"))
                 cache = _cache(c, action_cls, a, dname, "card", seatly)
                 line = f"out.append({cache}[{var}])"
                 inner.append(pad + line)
             elif a.kind in TYPED_CHOICES:      # a seat, number, rank, suit or word
                 if not shared:
                     body.append(f"seen_{i} = set()")
-                body.append(f"for {var} in {f'_d{i}_{k}' if shared else code}:")
-                inner += [pad + f"t = _typed_text(G, {dname}, {var})",
+                body.append(_line("for ", v, " in ", f"_d{i}_{k}" if shared else part, ":"))
+                inner += [_line(pad + "t = ", call("_typed_text", [local(dname, "defn"), v],
+                                                   state=True)),
                           pad + f"if {var} not in seen_{i}:",
                           pad + f"    seen_{i}.add({var})",
                           pad + f"    out.append(_new(_A, ({name}, (), seat, {var}, {dname}, "
@@ -234,7 +278,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
             else:
                 if not shared:
                     body.append(f"seen_{i} = set()")
-                body.append(f"for {var} in {f'_d{i}_{k}' if shared else code}:")
+                body.append(_line("for ", v, " in ", f"_d{i}_{k}" if shared else part, ":"))
                 cache = _cache(c, action_cls, a, dname, "play", seatly)
                 inner += [pad + f"if {var}.__class__ is list and len({var}) == 1 "
                                 f"and {var}[0].__class__ is str and {var}[0] in _ORDER:",
@@ -251,49 +295,47 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                           pad + f"        seen_{i}.add(k)",
                           pad + f"        out.append(_new(_A, ({name}, cards, seat, {var}, "
                                 f"{dname}, None)))"]
-            body += ["    " + ln for ln in inner]
-    head = ["    seat = G.actor", "    _u = _U"] + ["    " + ln for ln in seatly]
-    head += [f"    {name} = {code}" for code, name in hc.loads.items()]
+            body += [_pad("    ", ln) for ln in inner]
+    actor = state("G.actor", "actor")
+    head = [code("line", ["    ", local("seat", "seat"), " = ", actor], top=True), "    _u = _U"] \
+        + ["    " + ln for ln in seatly]
+    head += [code("line", ["    ", local(name, "load"), " = ", read], top=True)
+             for read, name in hc.loads.items()]
     head += [f"    {name} = [_U]" for name in hc.cells.values()]
-    text = "\n".join(head + ["    out = []"] + ["    " + ln for ln in body] + ["    return out"])
+    lines = head + ["    out = []"] + [_pad("    ", ln) for ln in body] + ["    return out"]
+    listing = Listing(lines, {"seat": actor, **hc.loaded}, (fname, fname + "_lazy"))
     comment = (f"    # step {_word(step.key)}: actions "
                f"{_word(', '.join(a.name for a in step.actions)) or '-'}")
-    forms = {name: f"({name} if {name} is not _u else ({name} := {code}))"
-             for code, name in hc.memo.items()}
-    inloop = "\n".join(looped)
+    memos = {n.name: n for legal in looped for n in walk(legal) if n.kind == "memo"}
+    names = list(hc.memo.values())
     # before the loop: what the loop reads, unless it iterates itself (a lambda): that
-    # may cost more than the loop, and a short-circuit may never need it
-    eager = [n for n in forms if re.search(rf"\b{n}\b", inloop)
-             and "(lambda" not in hc.plain[forms[n]]
-             and not re.search(r"\b_t\d+\b", hc.plain[forms[n]])]   # temps are the loop's
-    lazy = [n for n in forms if n not in eager]
+    # may cost more than the loop, and a short-circuit may never need it; or it uses a
+    # temporary (that is the loop's)
+    eager = [n for n in names if n in memos
+             and not has(memos[n].kids[-1], lambda x: x.kind in ("lambda", "oneoff")
+                         or (x.kind == "local" and x.role == "temp"))]
+    lazy = [n for n in names if n not in eager]
     init = ["    " + " = ".join(lazy) + " = _u"] if lazy else []
+    text = [str(ln) for ln in lines]
     if not eager:
-        return "\n".join([f"def {fname}(G):", comment] + text.split("\n", 2)[:2]
-                         + init + text.split("\n", 2)[2:])
+        return "\n".join([f"def {fname}(G):", comment] + text[:2] + init + text[2:]), listing
     # the memos read inside the loop, computed once before it (so the loop reads plain
     # locals); if computing one fails, the lazy version runs instead and fails (or not)
     # exactly where the plain semantics would
-    fast = text
-    assign = {n: hc.plain[forms[n]] for n in eager}
-    for n in reversed(eager):
-        fast = fast.replace(forms[n], n)
-        fast = re.sub(rf"\b{n} is _U or ", "", fast)   # computed already: nothing to force
-        assign = {k: v.replace(forms[n], n) for k, v in assign.items()}
-    lazy_all = ["    " + " = ".join(forms) + " = _u"]
-    lines = text.split("\n")
+    fast = [render(ln, _computed_before(set(eager), True)) for ln in lines]
+    kept = _computed_before(set(eager), False)
     top = 2 + len(seatly) + len(hc.loads) + len(hc.cells)
     return "\n".join(
         [f"def {fname}_lazy(G):", comment + " (each value computed where first needed)"]
-        + lines[:top] + lazy_all + lines[top:] + ["", ""]
-        + [f"def {fname}(G):", comment] + fast.split("\n")[:top] + init
-        + ["    try:"] + [f"        {n} = {assign[n]}" for n in eager]
+        + text[:top] + ["    " + " = ".join(names) + " = _u"] + text[top:] + ["", ""]
+        + [f"def {fname}(G):", comment] + fast[:top] + init
+        + ["    try:"] + [f"        {n} = {render(memos[n].kids[-1], kept)}" for n in eager]
         + ["    except Exception:", f"        return {fname}_lazy(G)"]
-        + fast.split("\n")[top:])
+        + fast[top:]), listing
 
 
-def _unswitched(c, action_cls, a, dname: str, seatly: list, split: tuple, one, zone: str,
-                var: str, i: int) -> list:
+def _unswitched(c, action_cls, a, dname: str, seatly: list, split: tuple, one, zone,
+                v: Code, i: int) -> list:
     """The lines listing a zone's cards (``one``: as one-card plays) whose legal
     condition's first operand does not vary with the card (see :func:`_unswitch`): it
     is evaluated once, when the zone has a card (as the loop would, at its first card),
@@ -301,17 +343,18 @@ def _unswitched(c, action_cls, a, dname: str, seatly: list, split: tuple, one, z
     leaves the rest of the condition to the loop."""
     first, op, rest = split
     cache = _cache(c, action_cls, a, dname, "play" if one is not None else "card", seatly)
-    item = "_one" if one is not None else var
-    z = f"_z{i}"
-    loop = [f"for {item} in {z}:"]
-    if one is not None and re.search(rf"\b{var}\b", rest):
-        loop.append(f"    {var} = [_one]")
-    loop += [f"    if {rest}:", f"        out.append({cache}[{item}])"]
+    item = local("_one", "one") if one is not None else v
+    z = local(f"_z{i}", "zone")
+    loop = [_line("for ", item, " in ", z, ":")]
+    if one is not None and uses(rest, {v.name}):
+        loop.append(_line("    ", v, " = [", item, "]"))
+    loop += [_line("    if ", rest, ":"), _line(f"        out.append({cache}[", item, "])")]
     if op == "and":
-        return [f"{z} = {one or zone}", f"if {z} and {first}:"] + ["    " + ln for ln in loop]
-    return [f"{z} = {one or zone}", f"if {z}:", f"    if {first}:",
-            f"        out += _map({cache}.__getitem__, {z})", "    else:"] \
-        + ["        " + ln for ln in loop]
+        return [_line(z, " = ", one or zone), _line("if ", z, " and ", first, ":")] \
+            + [_pad("    ", ln) for ln in loop]
+    return [_line(z, " = ", one or zone), _line("if ", z, ":"), _line("    if ", first, ":"),
+            _line(f"        out += _map({cache}.__getitem__, ", z, ")"), "    else:"] \
+        + [_pad("        ", ln) for ln in loop]
 
 
 def _cache(c, action_cls, a, dname: str, form: str, seatly: list) -> str:

@@ -7,48 +7,26 @@ computed when first needed (``memo``), and one that varies with the chosen item 
 written twice in a local computed once per item (``vmemo``); reads zones, variables and
 the actor into locals at the top (``loads``); folds constants (options are constants);
 and writes the ends of a list read twice in place.
+
+It reads and writes code as trees (:mod:`rulekit.lang.codetree`), never as text: what
+a fragment compiled to is known from its node's kind and facts.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from ..lang.codetree import Code, code, fmt, lit, local, unmemo, uses
 from ..lang.expressions import _ALWAYS, _SPECIAL_TYPES, Scope, Typed, joined
 from ..lang.grammar import parse
 from ..lang.syntax import walk
 from ..lang.types import ExprError
-from .codetext import _LOOPS, _as_loop, _fold_logic, _literal, _single_domain
+from .codeshapes import _ENDS, _LOOPS, _as_loop, _cheap, _computed, _end, _fold_logic, \
+    _loaded, _placed, _simple
 from .context import _DefAwareCompiler
 
 INLINE_NODES = 60          # parse-tree nodes of a definition written in place
 INLINE_DEPTH = 6           # definitions written in place inside each other
-_CALL = re.compile(r"[A-Za-z_][\w.]*\(")
-# an argument that cannot fail nor cost: a local, a literal, a read of a zone or variable
-_SIMPLE = re.compile(r"[A-Za-z_]\w*|-?\d+|\(-\d+\)|'[\w .,:;!?-]*'|L\['\w+'\]|G\.actor"
-                     r"|G\.[vz]\['\w+'\]")
-_CHEAP = ("len(", "_SUIT.get(", "_RANK.get(")     # not worth a memo
-_ACTOR_ZONE = re.compile(r"G\.z\['\w+'\]\[G\.actor\]")
-_PLACED = re.compile(r"v_\w+|_[pgt]\d+|_one|L\['\w+'\]|\(_[hv]\d+ if _[hv]\d+ is not _u else \(_[hv]\d+ := .*\)\)", re.S)
-# list ends written in place when their argument is a local or a memo (read twice)
-_ENDS = {"first": "({x}[0] if {x} else None)", "last": "({x}[-1] if {x} else None)",
-         "lowest": "(({x}[0] if len({x}) == 1 and {x}[0] in _RANKED else _B_lowest(G, {x}))"
-                   " if {x} else None)",
-         "highest": "(({x}[0] if len({x}) == 1 and {x}[0] in _RANKED else _B_highest(G, {x}))"
-                    " if {x} else None)"}
-_LOAD = re.compile(r"G\.actor|G\.[zv]\['\w+'\](\[(G\.actor|_g\d+)\])?")
-
-
 UNSET = object()            # a value not computed yet (``_U``, ``_u`` in generated code)
-# a list built by a loop (``filter``, ``map`` written as comprehensions: codetext._LOOPS)
-_LISTED = re.compile(r"\[.* for _p\d+ in .*\]\Z|\(lambda _x\d+: \[", re.S)
-
-
-def _computed(code: str) -> bool:
-    """Whether ``code`` computes a value (a call, or a list built by a loop) rather
-    than reading one: what may be computed once."""
-    return bool(_CALL.match(code) or _LISTED.match(code))
-
-
 def _set(cell: list, value):
     """Store ``value`` in a one-item list and return it (a cell of generated code)."""
     cell[0] = value
@@ -85,8 +63,8 @@ class HotCompiler(_DefAwareCompiler):
         super().__init__(owner)
         self.hoist = hoist          # False for effects: the state changes between them
         self.memo: dict = {}        # code -> the local that holds its value
-        self.plain: dict = {}       # a memo's code -> the code it computes
         self.loads: dict = {}       # G.z['x'], G.v['x'], G.actor -> a local read first
+        self.loaded: dict = {}      # that local's name -> what it reads
         self.vmemo: dict = {}       # the same, for what varies with the chosen item
         self.counting: dict | None = None   # first pass: how often each code is written
         self.repeated: dict = {}    # what the first pass counted
@@ -117,37 +95,42 @@ class HotCompiler(_DefAwareCompiler):
                     return self.node(t, scope)
                 finally:
                     self.no_cells = False
-            made = ", ".join(f"{name}=[_U]" for name in cells.values())
-            out = replace(out, code=f"(lambda {made}: {out.code})()")
+            parts = ["(lambda "]
+            for i, name in enumerate(cells.values()):
+                parts += ([", "] if i else []) + [local(name, "cell"), "=[_U]"]
+            out = replace(out, code=code("cellscope", parts + [": ", out.code, ")()"]))
         return out
 
     def _node(self, t, scope):
         out = super().node(t, scope)
-        if self.lazy and not self.no_cells and out.type != "fn" and _computed(out.code) \
-                and not out.code.startswith(_CHEAP) and not _names(t) & scope.varying:
+        c = out.code
+        if self.lazy and not self.no_cells and out.type != "fn" and _computed(c) \
+                and not _cheap(c) and not _names(t) & scope.varying:
             # inside a lambda, a call that uses none of the lambda's parameters (nor the
             # chosen item): computed once, into a cell (a lambda cannot assign a local)
-            name = self.cells.get(out.code)
+            name = self.cells.get(c)
             if name is None:
-                name = self.cells[out.code] = f"_m{len(self.cells)}"
-            return replace(out, code=f"({name}[0] if {name}[0] is not _U else "
-                                     f"_set({name}, {out.code}))")
+                name = self.cells[c] = f"_m{len(self.cells)}"
+            m = local(name, "cell")
+            return replace(out, code=fmt("cell", "({}[0] if {}[0] is not _U else _set({}, {}))",
+                                         m, m, m, c, wrapped=True, name=name))
         if not self.hoist:
             return out
-        if _LOAD.fullmatch(out.code):
+        if _loaded(c):
             # a zone, a variable, the actor: read once into a local at the top (reading
             # them cannot fail, and lambdas may read a local of their function)
-            name = self.loads.get(out.code)
+            name = self.loads.get(c)
             if name is None:
-                name = self.loads[out.code] = f"_g{len(self.loads)}"
-            return replace(out, code=name)
-        if self.lazy or out.type == "fn" or not _computed(out.code):
+                name = self.loads[c] = f"_g{len(self.loads)}"
+                self.loaded[name] = c
+            return replace(out, code=local(name, "load"))
+        if self.lazy or out.type == "fn" or not _computed(c):
             return out
         if _names(t) & scope.varying:
-            if out.code.startswith(_CHEAP):
+            if _cheap(c):
                 return out
             # varies with the chosen item: computed once per item if written twice
-            key = self.unmemo(out.code)
+            key = unmemo(c)
             if self.counting is not None:
                 self.counting[key] = self.counting.get(key, 0) + 1
                 return out
@@ -156,52 +139,47 @@ class HotCompiler(_DefAwareCompiler):
             table, prefix = self.vmemo, "_v"
         else:
             table, prefix = self.memo, "_h"
-        name = table.get(out.code)
+        name = table.get(c)
         if name is None:
-            name = table[out.code] = f"{prefix}{len(table)}"
-        form = f"({name} if {name} is not _u else ({name} := {out.code}))"
-        self.plain[form] = out.code
-        return replace(out, code=form)
+            name = table[c] = f"{prefix}{len(table)}"
+        m = local(name, "memo")
+        return replace(out, code=fmt("memo", "({} if {} is not _u else ({} := {}))", m, m, m, c,
+                                     wrapped=True, name=name))
 
     def n_call(self, t, scope):
         name, argtrees = t.name, t.args
         if name in ("rank", "suit") and len(argtrees) == 1 and self.zone_cards \
                 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
-            if arg.code in self.zone_cards:   # a card of a zone: a card of the pack
+            if arg.code.kind == "local" and arg.code.name in self.zone_cards:
+                # a card of a zone: a card of the pack
                 table = "_RANK" if name == "rank" else "_SUIT"
-                return Typed(f"{table}[{arg.code}]", name)
+                return Typed(fmt("lookup", table + "[{}]", arg.code), name)
         if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
-            if arg.code in self.single:       # an end of a one-card play: that card
-                one = self.single[arg.code]   # (highest, lowest: if it has a rank)
+            if arg.code.kind == "local" and arg.code.name in self.single:
+                # an end of a one-card play: that card (highest, lowest: if it has a rank)
+                one = self.single[arg.code.name]
+                one = local(one, "one" if one == "_one" else "card")
                 if name in ("lowest", "highest") and len(self.ctx.cards.ranked) < len(
                         self.ctx.cards.rank_of):
-                    return Typed(f"({one} if {one} in _RANKED else None)", "card")
+                    return Typed(fmt("ifexp", "({} if {} in _RANKED else None)", one, one,
+                                     wrapped=True), "card")
                 return Typed(one, "card")
-            if arg.perseat is None and arg.zone is None and _PLACED.fullmatch(arg.code):
-                x = arg.code
-                return Typed(_ENDS[name].format(x=x), "card" if name in ("lowest", "highest")
+            if arg.perseat is None and arg.zone is None and _placed(arg.code):
+                return Typed(_end(name, arg.code), "card" if name in ("lowest", "highest")
                              else "any")
         return self._n_call(t, scope, name, argtrees)
-
-    def unmemo(self, code: str) -> str:
-        """``code`` with every memo written out as what it computes (for a lambda's
-        body: an assignment there would bind the lambda's own local)."""
-        for form, plain in reversed(self.plain.items()):
-            if form in code:
-                code = code.replace(form, plain)
-        return code
 
     # constant folding: options are constants, so `x if option.rule else y` is x or y
     def n_conditional(self, t, scope):
         a, c, b = (self.node(x, scope) for x in (t.then, t.test, t.orelse))
         typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
-        if c.code in ("True", "False"):
-            chosen = a if c.code == "True" else b
+        if c.code.kind == "lit" and c.code.value.__class__ is bool:
+            chosen = a if c.code.value else b
             return Typed(chosen.code, typ, zone=chosen.zone, items=chosen.items)
-        return Typed(f"({a.code} if {c.code} else {b.code})", typ,
-                     items=joined(a.items, b.items))
+        return Typed(fmt("ifexp", "({} if {} else {})", a.code, c.code, b.code, wrapped=True),
+                     typ, items=joined(a.items, b.items))
 
     def n_or_(self, t, scope):
         return _fold_logic(super().n_or_(t, scope), "or")
@@ -211,21 +189,23 @@ class HotCompiler(_DefAwareCompiler):
 
     def n_not_(self, t, scope):
         out = super().n_not_(t, scope)
-        if out.code in ("(not True)", "(not False)"):
-            return replace(out, code="False" if out.code == "(not True)" else "True")
+        a = out.code.kids[0]
+        if a.kind == "lit" and a.value.__class__ is bool:
+            return replace(out, code=lit(str(not a.value), not a.value))
         return out
 
     def n_compare(self, t, scope):
         out = super().n_compare(t, scope)
-        m = _CONST_COMPARE.fullmatch(out.code)
-        if m and m.group(2) in ("==", "!="):
-            same = _literal(m.group(1)) == _literal(m.group(3))
-            return replace(out, code=str(same if m.group(2) == "==" else not same))
+        a, b = out.code.kids
+        if out.code.op in ("==", "!=") and a.kind == "lit" and b.kind == "lit":
+            same = (a.value == b.value) == (out.code.op == "==")
+            return replace(out, code=lit(str(same), same))
         return out
 
     def n_lambda_(self, t, scope):
         pyname, body = self._lambda_body(t, scope)
-        return Typed(f"(lambda {pyname}: {body.code})", "fn")
+        return Typed(fmt("lambda", "(lambda {}: {})", local(pyname, "param"), body.code,
+                         wrapped=True), "fn")
 
     def _lambda_body(self, t, scope, single: bool = False):
         """(the parameter's Python name, the body compiled) of lambda tree ``t``. The
@@ -237,7 +217,7 @@ class HotCompiler(_DefAwareCompiler):
         self.lambdas += 1
         pyname = f"_p{self.lambdas}"
         inner = scope.child(**{name: "any"})
-        inner.bound = {**inner.bound, name: Typed(pyname, "any")}
+        inner.bound = {**inner.bound, name: Typed(local(pyname, "param"), "any")}
         saved = self.single, self.zone_cards
         if single:
             card = f"_c{self.lambdas}"
@@ -260,7 +240,7 @@ class HotCompiler(_DefAwareCompiler):
         name = t.name
         if name in scope.bound and self.lazy:
             b = scope.bound[name]
-            return replace(b, code=self.unmemo(b.code))
+            return replace(b, code=unmemo(b.code))
         info = self.ctx.definitions.get(name)
         if (info is not None and not info.params and name not in scope.bound
                 and name not in scope.pylocals and name not in scope.locals
@@ -288,9 +268,9 @@ class HotCompiler(_DefAwareCompiler):
                 return out
         out = super().n_call(t, scope)
         if name in _LOOPS and name not in self.ctx.definitions:
-            code = _as_loop(name, out.code)
-            if code is not None:
-                return replace(out, code=code)
+            loop = _as_loop(name, out.code)
+            if loop is not None:
+                return replace(out, code=loop)
         return out
 
     def _over_singles(self, name: str, argtrees, scope) -> Typed | None:
@@ -299,26 +279,49 @@ class HotCompiler(_DefAwareCompiler):
         is the card, ``suit(first(p))`` a read of the card table, and no one-card list
         is made unless the body uses ``p`` itself. The same values, in the same order,
         as the builtin over ``singles(Z)``. None for any other list."""
-        zone = _single_domain(self, self.node(argtrees[0], scope).code)
+        zone = self.single_domain(self.node(argtrees[0], scope).code)
         if zone is None:
             return None
         play, body = self._lambda_body(argtrees[1], scope, single=True)
-        card = "_c" + play[2:]
-        loop = f"for {card} in {zone}"
-        if re.search(rf"\b{play}\b", body.code):
-            loop += f" for {play} in ([{card}],)"
-        return Typed(f"_{name}(({body.code}) {loop})", "bool")
+        card = local("_c" + play[2:], "card")
+        parts = ["(", body.code, ") for ", card, " in ", zone]
+        if uses(body.code, {play}):
+            parts += [" for ", local(play, "param"), " in ([", card, "],)"]
+        return Typed(code("call", [f"_{name}(", code("gen", parts), ")"], fn=f"_{name}",
+                          state=False), "bool")
 
-    def _actors_zone(self, code: str) -> bool:
-        """Whether ``code`` reads a per-seat zone of the actor (``hand[actor]``): it
-        cannot fail where ``actor`` exists, as it is a seat."""
-        if _ACTOR_ZONE.fullmatch(code):
-            return True
-        m = re.fullmatch(r"(_g\d+)\[(_g\d+)\]", code)
-        if m is None:
+    def reads(self, c: Code, attr: str) -> bool:
+        """Whether ``c`` reads attribute ``attr`` of the game state (``z``: a zone,
+        ``actor``), itself or through a local read at the top."""
+        if c.kind == "local" and c.role == "load":
+            c = self.loaded.get(c.name, c)
+        return c.kind == "state" and c.attr == attr
+
+    def single_domain(self, c: Code) -> Code | None:
+        """For a domain ``singles(Z)`` of a zone Z (distinct cards): the code of Z (a
+        local read at the top, or such a local of a seat's), else None."""
+        c = unmemo(c)
+        if c.kind != "call" or c.fn != "_B_singles" or c.state or len(c.kids) != 1:
+            return None
+        zone = base = c.kids[0]
+        if zone.kind == "index":
+            base, idx = zone.kids
+            if idx.kind != "local" or idx.role != "load":
+                return None
+        if base.kind != "local" or base.role != "load":
+            return None
+        return zone if self.reads(base, "z") else None
+
+    def _actors_zone(self, c: Code) -> bool:
+        """Whether ``c`` reads a per-seat zone of the actor (``hand[actor]``): it cannot
+        fail where ``actor`` exists, as it is a seat."""
+        if c.kind != "index":
             return False
-        names = {v: k for k, v in self.loads.items()}
-        return names.get(m.group(1), "").startswith("G.z[") and names.get(m.group(2)) == "G.actor"
+        base, idx = c.kids
+        if base.kind == "state":
+            return base.attr == "z" and idx.kind == "state" and idx.attr == "actor"
+        return base.kind == "local" and idx.kind == "local" and self.reads(base, "z") \
+            and self.reads(idx, "actor")
 
     def _inline(self, info, args, argtrees, scope):
         """``info``'s body written in place with its parameters bound to ``args``, or
@@ -344,15 +347,15 @@ class HotCompiler(_DefAwareCompiler):
         for param, arg, at in zip(info.params, args, argtrees):
             if _names(at) & scope.varying:
                 varying.add(param)
-            code = arg.code
-            if code in self.plain:
-                first.append(code)          # a memo: computed here, as a call would
-            elif not (_SIMPLE.fullmatch(code) or self._actors_zone(code)):
-                temp = f"_t{self.temps}"
+            c = arg.code
+            if c.kind == "memo":
+                first.append(c)             # a memo: computed here, as a call would
+            elif not (_simple(c) or self._actors_zone(c)):
+                temp = local(f"_t{self.temps}", "temp")
                 self.temps += 1
-                first.append(f"({temp} := {code})")
-                code = temp
-            bound[param] = Typed(code, "any")
+                first.append(fmt("walrus", "({} := {})", temp, c, wrapped=True, name=temp.name))
+                c = temp
+            bound[param] = Typed(c, "any")
         inner = Scope(bound=bound, varying=frozenset(varying))
         self.inlining.append(info)
         saved = dict(self.memo)
@@ -365,10 +368,9 @@ class HotCompiler(_DefAwareCompiler):
             self.inlining.pop()
         self.note_definition(info)
         if first:       # each argument first (its value is never _U), then the body
-            return Typed("(" + "".join(f"{a} is _U or " for a in first) + out.code + ")",
+            parts = ["("]
+            for a in first:
+                parts += [code("force", [a, " is _U"]), " or "]
+            return Typed(code("or", parts + [out.code, ")"], wrapped=True, inline=True),
                          info.type, items=info.items)
         return Typed(out.code, info.type, items=info.items)   # already bracketed
-
-
-_LIT = r"('[\w .,:;!?-]*'|-?\d+|\(-\d+\)|True|False|None)"
-_CONST_COMPARE = re.compile(rf"\({_LIT} (==|!=|<|>|<=|>=) {_LIT}\)")

@@ -4,12 +4,13 @@
 its steps (each attribute by its hook: :mod:`rulekit.lang.steps`), its ``heuristic``
 and its ``display`` lines;
 :func:`link` resolves each transition's target: a step of the same phase, else a phase
-(its start step).
+(its start step). Both return new values (the model is immutable: :mod:`rulekit.model`).
 """
 from __future__ import annotations
 
 import json
 
+from ..frozen import evolve
 from ..lang.expressions import Scope
 from ..lang.steps import STEP_ATTRIBUTES, StepBuild
 from ..lang.syntax import walk
@@ -92,8 +93,8 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         c.err(path + ("so_far",), f"action '{name}': so_far is for a choice in parts (several "
               "parts, or a set of cards or an amount): it prunes each beginning of a choice",
               "type")
-    if "legal" in adata and parts is None:
-        c.expr(path + ("legal",), scope, "bool")     # checked here, run by the hot path
+    if "legal" in adata and parts is None and not c.checked:
+        c.expr(path + ("legal",), scope, "bool")     # checked here, compiled by the hot path
     private = None
     if adata.get("private", False) is not False:   # what the other seats see instead
         said = adata["private"]
@@ -172,10 +173,10 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
     s = StepBuild(path, phase, name, sdata, actions)
     for attribute in STEP_ATTRIBUTES.values():
         attribute.compile(c, s)
-    transitions = [Transition(t.pop("do"), None, **t) for t in s.transitions]
+    transitions = tuple(Transition(t.pop("do"), None, **t) for t in s.transitions)
     said = {k: sdata[k] for k, a in STEP_ATTRIBUTES.items()
             if (a.words or a.explain is not None) and k in sdata}
-    return Step(name, phase, s.do, s.actor, s.actions, transitions, c.src.key_pos(path),
+    return Step(name, phase, s.do, s.actor, tuple(s.actions), transitions, c.src.key_pos(path),
                 s.doc, rule=s.rule, actors=s.actors, simultaneous=s.simultaneous,
                 until=s.until, decides=s.has_actor or s.shared, actor_text=s.actor_text,
                 actors_text=s.actors_text, until_text=s.until_text,
@@ -189,20 +190,26 @@ def _written(data) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def link(c: CompileContext, phases: dict) -> None:
-    """Resolve transition targets: a step of the same phase, else a phase (its start)."""
+def link(c: CompileContext, phases: dict) -> dict:
+    """The phases with each transition's ``target_key`` resolved: a step of the same
+    phase, else a phase (its start step). Reports a target that names neither."""
+    out = {}
     for phase in phases.values():
-        for step in phase.steps.values():
+        steps = {}
+        for sname, step in phase.steps.items():
+            transitions = []
             for tr in step.transitions:
-                target = tr.target_name
+                target, key = tr.target_name, None
                 if target in phase.steps:
-                    tr.target = phase.steps[target]
+                    key = f"{phase.name}.{target}"
                 elif target in phases and phases[target].start in phases[target].steps:
-                    tr.target = phases[target].steps[phases[target].start]
-                elif target in phases:
-                    continue      # that phase's own bad `start` is reported already
-                else:
+                    key = f"{target}.{phases[target].start}"
+                elif target not in phases:   # (a phase's own bad `start`: reported already)
                     _unknown_target(c, phase, step, tr, list(phase.steps) + list(phases))
+                transitions.append(tr if key is None else evolve(tr, target_key=key))
+            steps[sname] = evolve(step, transitions=tuple(transitions))
+        out[phase.name] = evolve(phase, steps=steps)
+    return out
 
 
 def _unknown_target(c: CompileContext, phase, step, tr, known) -> None:

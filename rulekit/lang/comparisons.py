@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 
+from .codetree import fmt
 from .functions import REGISTRY
 from .literals import PACK_DOMAINS, among, pack_text
 from .options import OPTION_TYPES
@@ -55,7 +56,8 @@ class Comparisons:
         else:
             self.check_literal(t.left, a, t.right)
             self.check_literal(t.right, b, t.left)
-        return Typed(f"({a.code} {op} {b.code})", "bool")
+        return Typed(fmt("compare", "({} " + op + " {})", a.code, b.code, wrapped=True, op=op),
+                     "bool")
 
     def n_in_(self, t, scope):
         return self._membership(t, scope, "in")
@@ -71,7 +73,8 @@ class Comparisons:
         if t.right.kind == "list":
             for item in t.right.items:
                 self.check_literal(t.left, a, item)
-        return Typed(f"({a.code} {op} {b.code})", "bool")
+        return Typed(fmt("compare", "({} " + op + " {})", a.code, b.code, wrapped=True, op=op),
+                     "bool")
 
     def check_literal(self, node, typed: Typed, other) -> None:
         """Raise ExprError (code ``literal``, at ``other``) when ``other`` is a literal

@@ -20,6 +20,7 @@ of locals) and the namespace of :class:`Namespace`.
 from __future__ import annotations
 
 
+from .codetree import call, code, fmt, inline, lit, local, lread, state
 from ..errors import suggest
 from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
@@ -39,6 +40,9 @@ _SPECIAL_TYPES = {"actor": ("G.actor", "seat"), "last_action": ("G.last_action",
                   "seat": ("L['seat']", "seat"), "dealer": ("G.dealer", "seat"),
                   "players": ("G.n", "int"), "phase": ("G.phase", "str"),
                   "step": ("G.step.name", "str"), "hand_no": ("G.hand_no", "int")}
+# the code of each context name (the attribute of the game state it reads)
+_SPECIAL_CODE = {name: lread("seat") if text.startswith("L[") else
+                 state(text, text.split(".")[1]) for name, (text, _) in _SPECIAL_TYPES.items()}
 _ALWAYS = {"dealer", "players", "phase", "step", "hand_no"}
 
 
@@ -70,7 +74,7 @@ class Compiler(Comparisons):
     def expr(self, text, scope: Scope, want: str | None = None) -> Typed:
         """Compile an expression (text, or a YAML number/bool) to a :class:`Typed`."""
         if isinstance(text, bool) or isinstance(text, int):
-            out = Typed("True" if text else "False", "bool") if isinstance(text, bool) \
+            out = Typed(lit(str(text), text), "bool") if isinstance(text, bool) \
                 else self._int(str(text), 0)
             if want and not compatible(out.type, want):
                 raise ExprError(mismatch(out.type, want), 0, "type")
@@ -109,7 +113,7 @@ class Compiler(Comparisons):
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
             raise ExprError(f"a number of {len(digits.lstrip('-'))} digits: the limit is "
                             f"{MAX_INT_DIGITS}", offset, "limit")
-        return Typed(str(int(digits)), "int")
+        return Typed(lit(str(int(digits)), int(digits)), "int")
 
     def n_int(self, t, scope):
         return self._int(t.digits, t.start)
@@ -118,13 +122,13 @@ class Compiler(Comparisons):
         return Typed(self.ctx.const(t.value), "str")
 
     def n_null(self, t, scope):
-        return Typed("None", "null")
+        return Typed(lit("None", None), "null")
 
     def n_true(self, t, scope):
-        return Typed("True", "bool")
+        return Typed(lit("True", True), "bool")
 
     def n_false(self, t, scope):
-        return Typed("False", "bool")
+        return Typed(lit("False", False), "bool")
 
     def n_list(self, t, scope):
         items = [self.node(a, scope) for a in t.items]
@@ -132,7 +136,10 @@ class Compiler(Comparisons):
         typ = "cards" if kinds == {"card"} else ("list")
         one = next(iter(kinds)) if len(kinds) == 1 and typ == "list" else \
             mixed(kinds) if typ == "list" else None
-        return Typed("[" + ", ".join(i.code for i in items) + "]", typ, items=one)
+        parts = ["["]
+        for i, item in enumerate(items):
+            parts += [", ", item.code] if i else [item.code]
+        return Typed(code("list", parts + ["]"]), typ, items=one)
 
     def n_name(self, t, scope):
         name, at = t.name, t.start
@@ -140,18 +147,18 @@ class Compiler(Comparisons):
         if name in scope.bound:
             return scope.bound[name]
         if name in scope.pylocals:
-            return Typed(py_name(name), scope.pylocals[name])
+            return Typed(local(py_name(name), "var"), scope.pylocals[name])
         if name in scope.locals:
-            return Typed(f"L[{name!r}]", scope.locals[name])
+            return Typed(lread(name), scope.locals[name])
         if name in _SPECIAL_TYPES and (name in _ALWAYS or name in scope.specials):
-            code, typ = _SPECIAL_TYPES[name]
-            return Typed(code, typ)
+            return Typed(_SPECIAL_CODE[name], _SPECIAL_TYPES[name][1])
         if name in ctx.vars:
             decl = ctx.vars[name]
             ctx.used_vars.add(name)
+            read = state(f"G.v[{name!r}]", "v", name)
             if decl.per == "seat":
-                return Typed(f"G.v[{name!r}]", "list", perseat=decl)
-            return Typed(f"G.v[{name!r}]", decl.type)
+                return Typed(read, "list", perseat=decl)
+            return Typed(read, decl.type)
         if name in ctx.zones:
             decl = ctx.zones[name]
             ctx.used_zones.add(name)
@@ -159,15 +166,15 @@ class Compiler(Comparisons):
                 if self.indexed is not t:       # every seat's list, hidden ones too
                     raise ExprError(f"'{name}' is a zone per seat: say whose, as "
                                     f"{name}[SEAT] (e.g. {name}[actor])", at, "type")
-                return Typed(f"G.z[{name!r}]", "list", perseat=decl)
-            return Typed(f"G.z[{name!r}]", "zone", zone=(decl, None))
+                return Typed(state(f"G.z[{name!r}]", "z", name), "list", perseat=decl)
+            return Typed(state(f"G.z[{name!r}]", "z", name), "zone", zone=(decl, None))
         if name in ctx.definitions:
             info = ctx.definitions[name]
             if info.params:
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s): write "
                                 f"{name}({', '.join(info.params)})", at, "arity", name)
             self.note_definition(info)
-            return Typed(f"{info.fn}(G)", info.type, items=info.items)
+            return Typed(call(info.fn, (), state=True), info.type, items=info.items)
         if name in REGISTRY:
             raise ExprError(f"'{name}' is a function: call it as {name}(...)", at, "arity")
         if name in _SPECIAL_TYPES:
@@ -200,61 +207,66 @@ class Compiler(Comparisons):
             if not compatible(idx.type, "seat"):
                 raise ExprError(f"a per-seat name is indexed by a seat, not {idx.type}",
                                 t.index.start, "type")
-            code = f"{base.code}[{idx.code}]"
+            read = fmt("index", "{}[{}]", base.code, idx.code)
             if base.perseat.kind == "zone":
-                return Typed(code, "zone", zone=(base.perseat, idx.code))
-            return Typed(code, base.perseat.type)
+                return Typed(read, "zone", zone=(base.perseat, idx.code))
+            return Typed(read, base.perseat.type)
         if not compatible(base.type, "list"):
             raise ExprError(f"only lists, zones and per-seat names can be indexed, not {base.type}",
                             t.start, "type")
-        return Typed(f"_at({base.code}, {idx.code})", "card" if base.type in ("cards", "zone", "play") else "any")
+        return Typed(call("_at", (base.code, idx.code)), "card" if base.type in ("cards", "zone", "play") else "any")
 
     def n_lambda_(self, t, scope):
         name = t.param
         body = self.node(t.body, scope.child(**{name: "any"}))
-        return Typed(f"(lambda {py_name(name)}: {body.code})", "fn")
+        return Typed(fmt("lambda", "(lambda {}: {})", local(py_name(name), "param"), body.code,
+                         wrapped=True), "fn")
 
     def n_conditional(self, t, scope):
         a, c, b = (self.node(x, scope) for x in (t.then, t.test, t.orelse))
         typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")
-        return Typed(f"({a.code} if {c.code} else {b.code})", typ,
-                     items=joined(a.items, b.items))
+        return Typed(fmt("ifexp", "({} if {} else {})", a.code, c.code, b.code, wrapped=True),
+                     typ, items=joined(a.items, b.items))
 
     def n_or_(self, t, scope):
         a, b = self.node(t.left, scope), self.node(t.right, scope)
-        return Typed(f"({a.code} or {b.code})", "bool" if a.type == b.type == "bool" else "any")
+        return Typed(fmt("or", "({} or {})", a.code, b.code, wrapped=True), "bool" if a.type == b.type == "bool" else "any")
 
     def n_and_(self, t, scope):
         a, b = self.node(t.left, scope), self.node(t.right, scope)
-        return Typed(f"({a.code} and {b.code})", "bool" if a.type == b.type == "bool" else "any")
+        return Typed(fmt("and", "({} and {})", a.code, b.code, wrapped=True), "bool" if a.type == b.type == "bool" else "any")
 
     def n_not_(self, t, scope):
         a = self.node(t.operand, scope)
-        return Typed(f"(not {a.code})", "bool")
+        return Typed(fmt("not", "(not {})", a.code, wrapped=True), "bool")
 
     def n_coalesce(self, t, scope):
         a, b = self.node(t.left, scope), self.node(t.right, scope)
-        return Typed(f"_nn({a.code}, lambda: {b.code})", a.type if a.type != "null" else b.type)
+        return Typed(call("_nn", (a.code, fmt("thunk", "lambda: {}", b.code))), a.type if a.type != "null" else b.type)
 
     def n_binop(self, t, scope):
         a, op, b = self.node(t.left, scope), t.op, self.node(t.right, scope)
         if op == "+" and compatible(a.type, "list") and compatible(b.type, "list") \
                 and "any" not in (a.type,) and a.type not in NUMERIC:
-            return Typed(f"(list({a.code}) + list({b.code}))", a.type if a.type == b.type else "list",
+            return Typed(fmt("concat", "(list({}) + list({}))", a.code, b.code, wrapped=True),
+                         a.type if a.type == b.type else "list",
                          items=joined(a.items, b.items))
         for side, x in ((t.left, a), (t.right, b)):
             if not compatible(x.type, "int"):
                 raise ExprError(f"'{op}' works on numbers, not {x.type}", side.start, "type")
         if op == "*":              # the one way a number can grow without bound quickly
-            return Typed(f"_mul({a.code}, {b.code})", "int")
+            return Typed(call("_mul", (a.code, b.code)), "int")
         pyop = "//" if op == "/" else op
-        return Typed(f"({a.code} {pyop} {b.code})", "int")
+        return Typed(fmt("binop", "({} " + pyop + " {})", a.code, b.code, wrapped=True, op=pyop),
+                     "int")
 
     def n_neg(self, t, scope):
         a = self.node(t.operand, scope)
         if not compatible(a.type, "int"):
             raise ExprError(f"'-' works on numbers, not {a.type}", t.start, "type")
-        return Typed(f"(-{a.code})", "int")
+        if a.code.kind == "lit" and a.code.value.__class__ is int and a.code.value >= 0:
+            return Typed(lit(f"(-{a.code})", -a.code.value), "int")    # a literal still
+        return Typed(fmt("neg", "(-{})", a.code, wrapped=True), "int")
 
     def n_call(self, t, scope):
         name, at, argnodes = t.name, t.start, t.args
@@ -267,7 +279,7 @@ class Compiler(Comparisons):
                                 f"({', '.join(info.params)}), not {len(args)}",
                                 at, "arity", name)
             self.note_definition(info)
-            return Typed(f"{info.fn}(G{''.join(', ' + a.code for a in args)})", info.type,
+            return Typed(call(info.fn, [a.code for a in args], state=True), info.type,
                          items=info.items)
         if name in REGISTRY:
             b = REGISTRY[name]
@@ -292,10 +304,10 @@ class Compiler(Comparisons):
                                     argnodes[0].start, "type")
                 return Typed(self.ctx.const(card), "card")
             if b.inline is not None:
-                return Typed(b.inline.format(*(a.code for a in args)), b.result)
-            prefix = "G, " if b.state else ""
+                return Typed(inline(b.inline, [a.code for a in args]), b.result)
             items = args[0].items if b.items == "same" else b.items
-            return Typed(f"_B_{name}({prefix}{', '.join(a.code for a in args)})", b.result,
+            return Typed(call(f"_B_{name}", [a.code for a in args], state=b.state, comma=True),
+                         b.result,
                          items=items)
         if name in ctx.procedures:
             raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
@@ -309,14 +321,14 @@ class Compiler(Comparisons):
         z = args[0]
         top_first = z.zone is not None and z.zone[0].top == "first"
         if name == "top":
-            code = f"_B_first({z.code})" if top_first else f"_B_last({z.code})"
-            return Typed(code, "card")
+            return Typed(call("_B_first" if top_first else "_B_last", [z.code]), "card")
         if name == "bottom":
-            code = f"_B_last({z.code})" if top_first else f"_B_first({z.code})"
-            return Typed(code, "card")
+            return Typed(call("_B_last" if top_first else "_B_first", [z.code]), "card")
         n = args[1].code
-        code = f"{z.code}[:{n}]" if top_first else f"{z.code}[-({n}) or len({z.code}):]"
-        return Typed(code, "cards")
+        if top_first:
+            return Typed(fmt("slice", "{}[:{}]", z.code, n), "cards")
+        return Typed(fmt("slice", "{}[-({}) or {}:]", z.code, n, call("len", [z.code])),
+                     "cards")
 
 
 def _bracket_depth(text: str) -> int:

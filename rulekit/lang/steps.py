@@ -249,7 +249,7 @@ def _transitions(c, s: StepBuild) -> None:
         code = "True"
         if "if" in tdata:
             cnd = c.expr(tp + ("if",), s.after, "bool")
-            code = cnd.code if cnd else "True"
+            code = str(cnd.code) if cnd else "True"     # the text (not its tree)
         do_t = c.effects(tp + ("do",), s.after)
         s.transitions.append({"do": do_t, "target_name": tdata["goto"],
                               "pos": c.src.pos(tp + ("goto",)),

@@ -10,8 +10,9 @@ Usage (``pip install rulekit[openspiel]``)::
 
 The mapping (docs/openspiel.md): every random draw of the engine is a chance node (the
 deal's shuffle card by card, then any later shuffle or draw; :mod:`.state`); a
-decision is made one card per OpenSpiel action (:mod:`.moves`); returns are the
-game's own (:mod:`rulekit.outcome`), zero-sum for two seats with the default returns;
+decision is made one card per OpenSpiel action (:mod:`.moves`), a choice in parts one
+part per action (a set card by card, an amount digit by digit: :mod:`.parts`); returns
+are the game's own (:mod:`rulekit.outcome`), zero-sum for two seats with the default returns;
 observation and information-state strings (and an observation tensor) come from
 ``view(seat)`` (:mod:`.observe`). A serialized state is its game's parameters and
 the ids applied, replayed when read.
@@ -166,7 +167,7 @@ class RulekitGame(pyspiel.Game):
             max_chance_outcomes=max(len(layout.pack), hi),    # a card; a seat
             num_players=n, min_utility=-bound, max_utility=bound,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=max_actions * (layout.max_cards + 2))
+            max_game_length=max_actions * layout.max_decisions)
         spec.params = full = {
             "ruleset": name, "players": n, "max_actions": max_actions,
             "options": ";".join(f"{k}:{_option_text(v)}" for k, v in options.items())}

@@ -1,26 +1,30 @@
-"""Bounded action ids for a ruleset's actions: one card per decision.
+"""Bounded action ids for a ruleset's actions: one card, one part, one digit per decision.
 
 A rulekit decision lists :class:`~rulekit.runtime.actions.Action` objects (a name, and
-a card, a play of several cards, a typed value or nothing). OpenSpiel wants a fixed
-range of whole numbers. :class:`Layout` numbers, for one ruleset:
+a card, a play of several cards, a typed value or nothing) and offers its choices in
+parts part by part (never listed; :mod:`.parts`). OpenSpiel wants a fixed range of
+whole numbers. :class:`Layout` numbers, for one ruleset:
 
 - ``0 .. P - 1``: the cards of the pack (``P`` cards, in the pack's order): *pick* that
-  card (a card choice, or one more card of a play);
+  card (a card choice, one more card of a play, a card of a set part, a card part);
 - ``P``: ``done``: take the action whose cards are exactly those picked so far (or an
-  action with no cards);
+  action with no cards); close a set part with the cards picked;
 - ``P+1 .. P+K``: the ruleset's ``K`` action names, sorted: the action's name, asked
   first when the seat's legal actions have several names;
-- ``P+K+1 ..``: a typed choice's value (a seat: its number; a rank or suit: its
-  number, low to high as the ruleset lists them; a number or word: its place, sorted, among the
-  values legal now, at most ``MAX_CHOICES``).
+- ``P+K+1 ..``: a typed choice's value, or a typed part's (a seat: its number; a rank
+  or suit: its number, low to high as the ruleset lists them; a number or word: its
+  place, sorted, among the values legal now; a part of plays: its place among the
+  plays offered; at most ``MAX_CHOICES``);
+- when some action has an amount: ten ids for the digits 0 to 9, then one for a minus
+  sign (an amount is chosen digit by digit: :mod:`.parts`).
 
-A selection (the name, the cards picked) narrows the legal actions; as soon as one is
+A selection (the name, the cards picked) narrows the listed actions; as soon as one is
 left it is taken. So a play of k cards takes at most k + 2 decisions.
 """
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from ..limits import MAX_CHOICES
+from ..limits import MAX_CHOICES, MAX_INT_DIGITS
 from ..model import TYPED_CHOICES
 from ..runtime.actions import action_key
 
@@ -43,6 +47,9 @@ class Layout:
         self.name_id = {nm: p + 1 + i for i, nm in enumerate(self.names)}
         self.value_base = p + 1 + len(self.names)
         kinds = {a.kind for a in defs}
+        parted = [a for a in defs if a.kind == "parts"]
+        forms = {q.form for a in parted for q in a.parts.parts}
+        kinds |= {q.kind for a in parted for q in a.parts.parts if q.form == "item"}
         width = 0
         if "seat" in kinds:
             width = max(width, max_players)
@@ -50,10 +57,21 @@ class Layout:
             width = max(width, len(rules.ranks))
         if "suit" in kinds:
             width = max(width, len(rules.suits))
-        if kinds & {"int", "str"}:
+        if kinds & {"int", "str"} or any(q.form == "item" and q.kind == "play"
+                                          for a in parted for q in a.parts.parts):
             width = max(width, MAX_CHOICES)
         self.size = self.value_base + width
+        self.digit_base = self.minus = None
+        if "amount" in forms:
+            self.digit_base, self.minus = self.size, self.size + 10
+            self.size += 11
         self.max_cards = p
+        # the most decisions one action takes: its name, then a card per pick and done,
+        # or each part (an item: one; a set: a card each and done; an amount: a minus
+        # sign and at most MAX_INT_DIGITS digits)
+        self.max_decisions = max([p + 2] + [1 + sum(
+            1 if q.form == "item" else p + 1 if q.form == "set" else MAX_INT_DIGITS + 1
+            for q in a.parts.parts) for a in parted])
 
     def describe(self, action_id: int) -> str:
         """What ``action_id`` means in any state (``pick 7H``, ``done``, ``name take``,
@@ -67,13 +85,21 @@ class Layout:
             return "done"
         if action_id < self.value_base:
             return f"name {self.names[action_id - self.done - 1]}"
+        if self.digit_base is not None and action_id >= self.digit_base:
+            return "minus" if action_id == self.minus else \
+                f"digit {action_id - self.digit_base}"
         return f"value {action_id - self.value_base}"
 
     def value_id(self, act, values: list) -> int:
         """The id of typed choice ``act``; ``values`` the legal values of its name now
         (for numbers and words, numbered in sorted order). Raises IllegalAction for a
         value the layout cannot number (more than MAX_CHOICES numbers or words)."""
-        kind, value = act[4].kind, act[3]
+        return self.typed_id(act[4].kind, act[3], values, act)
+
+    def typed_id(self, kind: str, value, values: list, what) -> int:
+        """The id of typed value ``value`` of ``kind`` (seat, rank, suit: its number;
+        int, str: its place among ``values`` sorted by their repr; see
+        :meth:`value_id`); ``what`` (an action, or its text) for the error."""
         rules = self.rules
         if kind == "seat" or (kind in ("rank", "suit") and value.__class__ is int):
             k = value                   # a seat, a rank's (or suit's) number
@@ -84,9 +110,10 @@ class Layout:
         else:
             k = sorted(values, key=repr).index(value)
             if k >= MAX_CHOICES:
-                raise IllegalAction(f"action {act[0]}: more than {MAX_CHOICES} values to "
-                                    "choose from, which the action ids cannot number",
-                                    str(act), act[2], [])
+                raise IllegalAction(f"action {what[0] if isinstance(what, tuple) else what}: "
+                                    f"more than {MAX_CHOICES} values to choose from, which "
+                                    "the action ids cannot number", str(what),
+                                    what[2] if isinstance(what, tuple) else None, [])
         return self.value_base + k
 
 

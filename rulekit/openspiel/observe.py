@@ -3,7 +3,8 @@
 - The **observation** of seat ``s`` is ``view(s)`` now, one ``key=value`` line per
   part: each zone (a seat's zone as ``zone[seat]``; a hidden card as ``?``), each
   variable (``vars.name``), the phase, the seat to act, its legal actions (only when
-  ``s`` may act), ...; then, while ``s`` is choosing card by card, its selection.
+  ``s`` may act), ...; then, while ``s`` is choosing card by card or part by part,
+  its selection (``choosing: put 9H on``, ``choosing: bet 1__``).
 - The **information state** of ``s`` is its history of what it saw: for each step of
   the game (the deal, then each action taken), the action as ``s`` saw it (a private
   action's public text, a simultaneous choice as ``seat 2 chose``), the announcements,
@@ -13,7 +14,8 @@
 - The **observation tensor** (flat, float32): for each zone (each seat's, for a zone
   per seat) one value per card of the pack (1: the card is there and ``s`` sees it)
   and the number of cards there ``s`` does not see, divided by the pack's size; then
-  one-hots of the observing seat and of the seat to act.
+  one-hots of the observing seat and of the seat to act; then one value per card of
+  the pack: 1 for a card of the selection ``s`` is making (picked so far).
 
 A :class:`Step` is one entry of a state's history (shared by copies of the state, never
 changed), remembering per seat the lines it adds.
@@ -21,6 +23,9 @@ changed), remembering per seat the lines it adds.
 from __future__ import annotations
 
 import numpy as np
+
+from ..runtime.parts_text import cards_of
+from .parts import defn_of, selection_text
 
 
 class Step:
@@ -120,13 +125,33 @@ def flatten(game, s: int) -> dict:
     return out
 
 
+def _making(core, s: int) -> bool:
+    """Whether seat ``s`` is making a selection now."""
+    if core.name is None and not core.picks and core.sel is None:
+        return False
+    return core.trail is not None and core.pending is None and core.trail.game.to_act == s
+
+
 def selection_line(core, s: int) -> list:
-    """The selection in progress, for the seat making it."""
-    if core.name is None and not core.picks:
+    """The selection in progress, for the seat making it: a listed action's name and
+    cards picked, or a choice in parts' parts so far (:func:`.parts.selection_text`)."""
+    if not _making(core, s):
         return []
-    if core.trail is None or core.pending is not None or core.trail.game.to_act != s:
-        return []
+    if core.sel is not None:
+        return [f"choosing: {selection_text(core.trail.game, core.sel)}"]
     return [f"choosing: {core.name or ''} {' '.join(core.picks)}".rstrip()]
+
+
+def selection_cards(core, s: int) -> list:
+    """The cards of the selection seat ``s`` is making (picked so far; the cards of the
+    parts made), [] when it makes none."""
+    if not _making(core, s):
+        return []
+    sel = core.sel
+    if sel is None:
+        return list(core.picks)
+    defn = defn_of(core.trail.game, sel.name)
+    return list(cards_of(core.trail.game, defn, sel.vals)) + list(sel.cur)
 
 
 def observation_string(core, s: int) -> str:
@@ -164,12 +189,13 @@ class Observer:
         self.slots = [(name, seat) for name, z in spec.rules.zones.items()
                       for seat in (range(spec.n) if z.per == "seat" else [None])]
         p = len(spec.layout.pack)
-        size = len(self.slots) * (p + 1) + 2 * spec.n
+        size = len(self.slots) * (p + 1) + 2 * spec.n + p
         self.tensor = np.zeros(size, np.float32)
         cut = len(self.slots) * (p + 1)
         self.dict = {"zones": self.tensor[:cut].reshape(len(self.slots), p + 1),
                      "seat": self.tensor[cut:cut + spec.n],
-                     "to_act": self.tensor[cut + spec.n:]}
+                     "to_act": self.tensor[cut + spec.n:cut + 2 * spec.n],
+                     "choosing": self.tensor[cut + 2 * spec.n:]}
 
     def set_from(self, state, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation of ``state``."""
@@ -197,6 +223,8 @@ class Observer:
             rows[i, p] = hidden / p
         if view["to_act"] is not None:
             self.dict["to_act"][view["to_act"]] = 1
+        for c in selection_cards(core, player):
+            self.dict["choosing"][card_id[c]] = 1
 
     def string_from(self, state, player: int) -> str:
         """``player``'s information state (perfect recall) or observation of ``state``."""

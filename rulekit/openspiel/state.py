@@ -8,7 +8,8 @@ state's chance node: a card, uniformly among those left (each chance node puts t
 next card of a shuffled order), or a number below ``n``. Each outcome reruns the
 action (or the deal) from the game before it, a copy, with one more answer.
 
-Decisions: see :mod:`rulekit.openspiel.moves`. Strings: :mod:`.observe`.
+Decisions: see :mod:`rulekit.openspiel.moves` (listed actions, card by card) and
+:mod:`.parts` (choices in parts, part by part). Strings: :mod:`.observe`.
 """
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ import copy
 
 import pyspiel
 
-from ..errors import IllegalAction, RecordError
+from ..errors import IllegalAction, RecordError, RulesetFailure
 from ..randomness import Chance
 from ..runtime.records import make_record
 from .guard import Guarded
-from .moves import ACT, NAME, PICK, candidates, options
+from .moves import ACT, NAME, candidates, options
+from .parts import STEPS, Selection, advance, next_ids, part_ids, selection_text, settle
 from .observe import Step
 
 
@@ -43,7 +45,9 @@ class Core:
     for the run in progress), ``need`` (the draw waiting for an outcome: a number or a
     list of cards; None when not at a chance node), ``deal`` (the answers of the deal),
     ``name``, ``picks`` and ``ids`` (the selection in progress: the name chosen or
-    None, the cards picked, the ids used), ``seat`` (who took the pending action),
+    None, the cards picked, the ids used, forced ones too), ``sel`` (a choice in parts
+    in progress: a :class:`~.parts.Selection`, or None), ``seat`` (who took the pending
+    action),
     ``opts`` (the legal ids, once computed; None when they may have changed), ``past``
     (every id applied, last first: ``(id, (id, ... None))``).
 
@@ -51,11 +55,12 @@ class Core:
     unpickled, the game is loaded again (``pyspiel.load_game``; rulekit.openspiel
     keeps what it loaded) and the ids applied to a new state."""
     __slots__ = ("spec", "trail", "pending", "draws", "need", "deal", "name", "picks",
-                 "ids", "seat", "opts", "past")
+                 "ids", "sel", "seat", "opts", "past")
 
     def __init__(self, spec):
         self.spec = spec
         self.trail = self.pending = self.need = self.name = self.seat = self.opts = None
+        self.sel = None
         self.past = None
         self.draws, self.deal, self.picks, self.ids = (), (), (), ()
 
@@ -131,15 +136,35 @@ class RulekitState(Guarded, pyspiel.State):
         """Apply the engine Action ``act`` (its draws become chance nodes)."""
         c = self._c
         c.pending, c.seat, c.draws = act, act[2], ()
-        c.name, c.picks, c.opts = None, (), None
+        c.name, c.picks, c.opts, c.sel = None, (), None, None
         self._run()
 
     def _options(self) -> dict:
+        """The legal ids now: ``{id: (kind, what)}`` of a listed action's selection
+        (:func:`.moves.options`), ``{id: (step, what, Selection)}`` of a choice in parts
+        (:func:`.parts.part_ids`)."""
         c = self._c
         if c.opts is None:
             game = c.trail.game
-            c.opts = options(c.spec.layout, candidates(game.legal_actions(), c.name, c.picks),
-                             c.name, c.picks)
+            layout = c.spec.layout
+            if c.sel is not None:           # (settled: its next step is not forced)
+                c.opts = next_ids(layout, game, c.sel)
+                return c.opts
+            listed = game.listed_actions()
+            parted = [] if c.name is not None or c.picks else \
+                [d.name for d in game.parted_actions()]
+            if not parted:
+                c.opts = options(layout, candidates(listed, c.name, c.picks), c.name, c.picks)
+                return c.opts
+            names = sorted({a[0] for a in listed} | set(parted))
+            if len(names) > 1:
+                c.opts = {layout.name_id[nm]: (NAME, nm) for nm in names}
+                return c.opts
+            got = part_ids(layout, game, Selection(parted[0]))
+            if not got:
+                raise RulesetFailure(f"action '{parted[0]}': the engine offered it but no "
+                                     "way to choose its first part was found")
+            c.opts = got
         return c.opts
 
     # ---- the OpenSpiel API ------------------------------------------------------------
@@ -193,10 +218,18 @@ class RulekitState(Guarded, pyspiel.State):
             raise IllegalAction(f"action id {action!r} is not legal now; legal: "
                                 f"{sorted(opts)}", str(action), c.trail.game.to_act,
                                 [str(k) for k in sorted(opts)])
-        kind, what = got
+        kind, what = got[0], got[1]
         if kind == ACT:
             c.ids = c.ids + (action,)
             self._take(what)
+            return
+        if kind in STEPS:
+            c.ids = c.ids + (action,)
+            self._settle(advance(c.trail.game, got[2], kind, what))
+            return
+        if kind == NAME and any(d.name == what for d in c.trail.game.step.parted):
+            c.ids = c.ids + (action,)
+            self._settle(Selection(what))
             return
         if kind == NAME:
             c.name = what
@@ -204,9 +237,24 @@ class RulekitState(Guarded, pyspiel.State):
             c.picks = c.picks + (what,)
         c.ids = c.ids + (action,)
         c.opts = None
-        left = candidates(c.trail.game.legal_actions(), c.name, c.picks)
+        left = candidates(c.trail.game.listed_actions(), c.name, c.picks)
         if len(left) == 1:
             self._take(left[0])
+
+    def _settle(self, sel) -> None:
+        """Go on with choice in parts ``sel`` (None: start the decision over): its forced
+        steps made, its action taken once complete and legal."""
+        c = self._c
+        c.opts = None
+        if sel is None:
+            c.sel = None
+            return
+        sel, forced, ids, act = settle(c.spec.layout, c.trail.game, sel)
+        c.ids = c.ids + tuple(forced)
+        if act is not None:
+            self._take(act)
+            return
+        c.sel, c.opts = sel, ids
 
     def _apply_chance(self, action: int) -> None:
         c = self._c
@@ -234,15 +282,36 @@ class RulekitState(Guarded, pyspiel.State):
         if c.need is None and not c.trail.game.finished and player == c.trail.game.to_act:
             got = self._options().get(action)
             if got is not None:
-                kind, what = got
+                kind, what = got[0], got[1]
+                if kind in STEPS or (kind == NAME and c.picks == () and any(
+                        d.name == what for d in c.trail.game.step.parted)):
+                    return self._part_string(got)
                 if kind == ACT:
                     return str(what)
                 name, picks = (what, c.picks) if kind == NAME else (c.name, c.picks + (what,))
-                left = candidates(c.trail.game.legal_actions(), name, picks)
+                left = candidates(c.trail.game.listed_actions(), name, picks)
                 if len(left) == 1:
                     return str(left[0])
                 return " ".join([name or "pick"] + list(picks)) + " ..."
         return layout.describe(action)
+
+    def _part_string(self, got) -> str:
+        """What an id of a choice in parts does now: the selection it makes (unique among
+        the ids legal now), then ``...`` when more is to be chosen, or, when it takes
+        the action (its forced steps made) and the action's text says more,
+        ``-> ACTION``; ``done: start over`` at a dead end."""
+        game = self._c.trail.game
+        if got[0] in STEPS:
+            sel = advance(game, got[2], got[0], got[1])
+            if sel is None:
+                return "done: start over (no way to finish this choice)"
+        else:
+            sel = Selection(got[1])
+        text = selection_text(game, sel)
+        act = settle(self._c.spec.layout, game, sel)[3]
+        if act is None:
+            return text + " ..."
+        return text if str(act) == text else f"{text} -> {act}"
 
     def returns(self) -> list:
         """One number per seat: the game's returns once it has ended (all 0 for an
@@ -267,6 +336,8 @@ class RulekitState(Guarded, pyspiel.State):
             text += f"\npending: {c.pending[2]}: {c.pending} draws {list(c.draws)}"
         if c.name is not None or c.picks:
             text += f"\nchoosing: {c.name} {' '.join(c.picks)}"
+        if c.sel is not None:
+            text += f"\nchoosing: {selection_text(game, c.sel)}"
         return text
 
     # ---- rulekit's side -------------------------------------------------------------

@@ -52,6 +52,7 @@ class PartsPrompt:
                 self.cur = None
                 continue
             self._show(opts)
+            self.say(f"seat {self.seat}, your action ({defn.name}, part by part): ", end="")
             text = self.read().strip()
             word = text.lower()
             if word == "cancel":

@@ -138,8 +138,9 @@ class HumanAgent:
         shown = render_view(game, self.seat, self.style)
         later = self._situation(game, shown)
         listed = action_lines(game, actions, self.style, out.width, seat=self.seat)
-        listed += [f"  {_escape(shape(d))}: type '{_escape(d.name)}' to choose it part by "
-                   f"part, or its whole text" for d in big]
+        listed += [f"{len(actions) + i:4}) {_escape(shape(d))} (chosen part by part: its "
+                   f"number or '{_escape(d.name)}', or its whole text)"
+                   for i, d in enumerate(big, 1)]
         height = self._height()
         # the prompt, a page line and a few lines of slack (a hint, an error) stay on screen
         book = pages(listed, height - rows(shown, out.width) - SLACK) if height else [listed]
@@ -157,8 +158,11 @@ class HumanAgent:
                 out.print("  please type a number from the list, or an action such as "
                           f"'{actions[0] if actions else big[0].name}' ('help' lists the "
                           "commands)")
-            elif any(word == d.name.lower() for d in big):       # part by part
-                defn = next(d for d in big if word == d.name.lower())
+            elif any(word == d.name.lower() for d in big) or (
+                    text.isascii() and text.isdigit() and len(text) < 7
+                    and len(actions) < int(text) <= len(actions) + len(big)):   # in parts
+                defn = next((d for d in big if word == d.name.lower()), None) \
+                    or big[int(text) - len(actions) - 1]
                 act = PartsPrompt(game, self.seat, defn, out.print,
                                   lambda: self._echoed(_read_line(out, self.inp)),
                                   self.style.card).ask()
@@ -195,7 +199,8 @@ class HumanAgent:
                 if 1 <= n <= len(actions):
                     return self._chose(game, actions[n - 1])
                 shown_n = text if len(text) < 12 else text[:9] + "..."
-                out.print(f"  {shown_n} is not on the list: choose 1 to {len(actions)}")
+                out.print(f"  {shown_n} is not on the list: choose 1 to "
+                          f"{len(actions) + len(big)}")
             else:
                 try:
                     return self._chose(game, game.parse_action(text, seat=self.seat))

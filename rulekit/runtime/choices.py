@@ -269,6 +269,29 @@ class Chooser(Drawing):
                 return True
         return False
 
+    def amount_has_value(self, vals, low: int, high: int) -> bool:
+        """Whether the amount that follows parts ``vals`` may take a value from ``low`` to
+        ``high`` (within its range) that can be finished into a legal choice: the
+        values in order, each checked with ``so_far`` and a completion search, within one
+        budget; True when the search runs out of it (possible). When no condition reads
+        the amount and it is the last part, every value in range is alike: only whether
+        the range is not empty and the choice so far holds."""
+        i = len(vals)
+        if low > high:
+            return False
+        if i == self.n - 1 and not self.spec.reads[i]:
+            return self.has_completion(vals)
+        budget = Budget()
+        try:
+            for v in range(low, high + 1):
+                nxt = vals + (v,)
+                budget.spend()              # (a step of the search, condition or not)
+                if self._so_far(nxt, None, budget) and self._exists(nxt, None, budget):
+                    return True
+        except OverBudget:
+            return True
+        return False
+
     # ---- one part at a time -----------------------------------------------------------
     def options(self, vals, cur=None) -> Options:
         """What may come next after parts ``vals`` (tuple) and, while a set part is being

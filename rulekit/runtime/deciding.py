@@ -88,6 +88,16 @@ class Deciding(PartsText):
         ch = self.chooser(name, seat)
         return self._ruleset(ch.options, tuple(vals), cur, seat=seat)
 
+    def amount_has_value(self, name: str, vals, low: int, high: int,
+                         seat: int | None = None) -> bool:
+        """Whether the amount of ``name`` after parts ``vals`` may take a value from
+        ``low`` to ``high`` that can be finished into a legal choice (True when the search
+        runs out of budget: possible), for choosers that narrow an amount step by step
+        (the OpenSpiel bridge, digit by digit). RulesetFailure if the ruleset's code
+        fails."""
+        ch = self.chooser(name, seat)
+        return self._ruleset(ch.amount_has_value, tuple(vals), low, high, seat=seat)
+
     def part_count(self, name: str, seat: int | None = None):
         """The number of legal complete choices of ``name``, or None when counting them
         takes more than PARTS_SEARCH_BUDGET evaluations."""
@@ -221,6 +231,11 @@ class Deciding(PartsText):
                                      "legal action", k)
             out += [self._parted_action(ch, v, seat) for v in got]
         return out
+
+    def listed_actions(self, seat: int | None = None) -> list:
+        """The legal actions of ``seat`` (default: the seat to act) that are listed: every
+        one but the choices in parts (:meth:`parted_actions`); a copy."""
+        return list(self._listed(seat))
 
     def _listed(self, seat) -> list:
         """The listed legal actions of ``seat`` (default: the seat to act)."""

@@ -30,22 +30,22 @@ import random
 from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
 from ..randomness import seed_problem, shuffle
-from ..events import UNTIL, EventLog
+from ..events import EventLog
 from ..outcome import copy_outcome
 from ..limits import AUTO_STEP_LIMIT, MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .actions import Action, Result, action_key, bind_parts  # noqa: F401 (engine's API)
 from .faults import _RUNTIME_WORDS, RulesetFault, raised_by_ruleset  # noqa: F401
 from .deciding import Deciding
 from .parsing import ActionParsing
+from .applying import Applying
 from .seats import SharedSteps, split_seat
 from .state import State
 
 _copy = list.copy
-_raw = list.__getitem__          # an event as the log stores it (rulekit.events)
 
 
 
-class GameState(Deciding, SharedSteps, ActionParsing, State):
+class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
     """A game in progress. Made by :meth:`rulekit.runtime.rules.Rules.new_game` (see it
     for the arguments; ``random_version=1`` uses the random source as records of format
     ``/1`` did: a given dealer took no value from it; ``source``: draw from it instead
@@ -282,48 +282,6 @@ class GameState(Deciding, SharedSteps, ActionParsing, State):
             else:
                 self.public.update(surfaced)
                 surfaced.clear()
-
-    def _apply(self, act: Action):
-        if self._window is not None:            # several seats may act
-            return self._apply_shared(act)
-        # the one-seat path keeps its own copy of _run's body: a call per action costs
-        # 2% of the work (benchmarks/opcodes.py)
-        name, cards, seat, choice, defn, text = act
-        self.last_action = name
-        self.actions = count = self.actions + 1
-        if text is None:                        # (the generated code's shared actions
-            text = " ".join((name,) + cards) if cards else name  # carry their string)
-        if self._history_shared:                # shared with a copy since clone()
-            self.history = self.history[:]
-            self._history_shared = False
-        self.history.append(text)
-        self._legal, self._index = [], None
-        var = defn.var
-        if var is None:
-            L = {} if defn.parts is None else bind_parts(defn, choice)
-        else:                                   # a play: a fresh list
-            L = {var: choice[:] if choice.__class__ is list else choice}
-        events = self.events
-        private = defn.private                  # what the other seats see of it
-        if private is None:                     # (compact: see rulekit.events)
-            event, until = ["action", seat, text, None, count, self.phase], UNTIL
-        else:
-            event, until = {"kind": "action", "seat": seat, "action": text, "until": None,
-                            "actions": count, "phase": self.phase}, "until"
-        at = len(events)
-        events.append(event)
-        try:
-            if private is not None:
-                event["public"] = private(self, L)
-            defn.do.fn(self, L)
-            event[until] = done = len(events)   # the events of the action's own effects
-            if until is UNTIL and _raw(events, at) is not event:
-                events[at]["until"] = done      # (read meanwhile: its dict is in the log)
-            self.step.follow(self, self._L)
-            self._advance()
-        finally:
-            if count >= self.max_actions and self.status == "in_progress":
-                self._abort(f"stopped after {self.actions} actions (max_actions)")
 
     # ---- looking at the state -----------------------------------------------------------
     def evaluate(self, text: str, **names):

@@ -1,7 +1,8 @@
 """The pipeline from a ruleset's name to :class:`~rulekit.runtime.rules.Rules`.
 
 :func:`check` runs every stage (load with positions and ``extends``, check the shape,
-compile, build and check the machine) and returns what it found; :func:`load` raises
+compile, build and check the machine, then build the immutable model of what they
+returned: :mod:`rulekit.compiler.building`) and returns what it found; :func:`load` raises
 instead. Both are re-exported as :func:`rulekit.check` and :func:`rulekit.load`.
 
 Every stage reports all it finds, and the later stages still run on what is left well
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from ..analysis.machine import build_machine
 from ..compiler import compile_draft
+from ..compiler.building import build_model
 from ..errors import DiagnosticSink, Pos, RulesetError, suggest
 from ..lang.wellformed import well_formed
 from ..source.extends import load_document, resolve_name
@@ -72,8 +74,8 @@ def check(ruleset, options: dict | None = None, roots=None):
         shaped = None if src is None or sink.has_errors else well_formed(src, sink)
         if shaped is None:
             return None, sink.sorted(display)
-        rules, draft = compile_draft(shaped, sink, options, display, cls=Rules)
-        build_machine(rules if rules is not None else draft, sink)
+        compiled, draft = compile_draft(shaped, sink, options, display, cls=Rules)
+        machine = build_machine(compiled if compiled is not None else draft, sink)
     except (RecursionError, MemoryError):
         # Python's own limits: an expression of hundreds of terms or nesting levels
         sink.error(Pos(display, 1, 1), "something in this ruleset is too long or too deeply "
@@ -87,16 +89,16 @@ def check(ruleset, options: dict | None = None, roots=None):
                    "nested (an expression of hundreds of terms or levels): split it into "
                    "definitions", "too-deep")
         return None, sink.sorted(display)
-    if rules is None or sink.has_errors:
+    if compiled is None or sink.has_errors:
         return None, sink.sorted(display)
-    if rules.rule_book:              # a rule book that `rulekit rules` cannot read or split
+    if compiled.rule_book:           # a rule book that `rulekit rules` cannot read or split
         from ..source.rulebook import load_rule_book
         try:
-            load_rule_book(rules.rule_book, Path(path))
+            load_rule_book(list(compiled.rule_book), Path(path))
         except (OSError, ValueError) as exc:
             sink.warning(src.pos(("rule_book",)), str(exc), "rule-book")
-    rules.warnings = [d for d in sink.sorted(display) if d.severity == "warning"]
-    rules.fingerprint = fingerprint(src.data)
+    warnings = [d for d in sink.sorted(display) if d.severity == "warning"]
+    rules = build_model(compiled, machine, warnings, fingerprint(src.data))
     return rules, sink.sorted(display)
 
 

@@ -6,15 +6,26 @@ from operator import itemgetter
 from ..errors import Diagnostic, RulesetError
 from ..lang.expressions import ExprError
 from ..limits import MAX_ACTIONS
+from ..frozen import ReadOnlyDict, refuse_change, settle
 from ..model import Ruleset
 from .actions import Action
+from .changes import Changes
 
 
 class Rules(Ruleset):
     """A compiled ruleset, ready to play (see :class:`rulekit.model.Ruleset` for its
-    attributes)."""
+    attributes). Immutable, as the model is: no attribute may be set or deleted."""
 
     action_class = Action        # what the generated legal-action functions build
+    state_api = Changes          # the games' changes (rulekit.lang.state_api): fast paths
+    __setattr__ = __delattr__ = refuse_change
+
+    def __post_init__(self):
+        super().__post_init__()
+        # the card lists each seat cannot see, per player count and seat (hidden_places)
+        plans = {(n, seat): _hidden_plan(self.zones, n, seat)
+                 for n in range(self.players[0], self.players[1] + 1) for seat in range(n)}
+        settle(self, _hidden_places=ReadOnlyDict(plans))      # (part of building it)
 
     def new_game(self, players: int | None = None, seed: int | None = 0, deck=None,
                  dealer: int | None = None, max_actions: int = MAX_ACTIONS,
@@ -39,12 +50,10 @@ class Rules(Ruleset):
 
     @property
     def graph(self):
-        """The phase/step machine as a networkx DiGraph (nodes ``phase.step``,
-        ``<setup>`` and ``<end>``; see rulekit.analysis.machine), made the first time
-        it is asked for: playing a game never needs it."""
-        if "_graph" not in self.__dict__:
-            self.__dict__["_graph"] = self.machine.to_networkx()
-        return self.__dict__["_graph"]
+        """The phase/step machine as a new networkx DiGraph (nodes ``phase.step``,
+        ``<setup>`` and ``<end>``; see rulekit.analysis.machine), made each time it is
+        asked for: playing a game never needs it."""
+        return self.machine.to_networkx()
 
     def hidden_places(self, players: int, seat: int) -> tuple:
         """The card lists a seat cannot see when no card carries a face mark, zone by
@@ -52,28 +61,10 @@ class Rules(Ruleset):
         ``pick(zone)`` gives the zone's hidden lists as a tuple (a game zone: the zone
         itself; a zone per seat: the lists of the seats in ``places``), ``places`` the
         place of each (``(zone name, seat or None)``, as ``where`` gives it) and
-        ``tagged`` the zone's. Built once per player count and seat; ``determinize``
-        redeals their cards."""
-        cache = self.__dict__.setdefault("_hidden_places", {})
-        key = (players, seat)
-        plan = cache.get(key)
-        if plan is None:
-            plan = []
-            for name, decl in self.zones.items():
-                owners = range(players) if decl.per == "seat" else (None,)
-                hidden = [s for s in owners
-                          if not (decl.see == "all" or (decl.see == "owner" and s == seat))]
-                if not hidden:
-                    continue
-                if decl.per != "seat":
-                    pick = _alone
-                elif len(hidden) == 1:
-                    pick = _alone_of(hidden[0])
-                else:
-                    pick = itemgetter(*hidden)
-                plan.append((name, pick, tuple((name, s) for s in hidden), decl.tagged))
-            plan = cache[key] = tuple(plan)
-        return plan
+        ``tagged`` the zone's. Made when the model is built, for each player count and
+        seat; ``determinize`` redeals their cards."""
+        plan = self._hidden_places.get((players, seat))
+        return plan if plan is not None else _hidden_plan(self.zones, players, seat)
 
     def expression(self, text: str, names: tuple = (), want: str | None = None):
         """Compile ``text`` against this ruleset, once (cached): a function ``f(game, L)``
@@ -90,6 +81,25 @@ class Rules(Ruleset):
             shown = text if len(str(text)) <= 60 else str(text)[:57] + "..."
             raise RulesetError([Diagnostic(None, "error", f"{shown!r}: {exc.message}",
                                            exc.code)]) from None
+
+
+def _hidden_plan(zones, players: int, seat: int) -> tuple:
+    """:meth:`Rules.hidden_places` of ``zones`` for ``players`` and ``seat``."""
+    plan = []
+    for name, decl in zones.items():
+        owners = range(players) if decl.per == "seat" else (None,)
+        hidden = [s for s in owners
+                  if not (decl.see == "all" or (decl.see == "owner" and s == seat))]
+        if not hidden:
+            continue
+        if decl.per != "seat":
+            pick = _alone
+        elif len(hidden) == 1:
+            pick = _alone_of(hidden[0])
+        else:
+            pick = itemgetter(*hidden)
+        plan.append((name, pick, tuple((name, s) for s in hidden), decl.tagged))
+    return tuple(plan)
 
 
 def _alone(x) -> tuple:

@@ -25,7 +25,7 @@ import re
 
 from ..errors import IllegalAction
 from ..limits import AUTO_STEP_LIMIT
-from .actions import Action, action_key, bind_parts
+from .actions import Action, action_key
 from .faults import RulesetFault
 
 _PREFIX = re.compile(r"\s*([^\s:]*)\s*:(.*)\Z", re.S)
@@ -213,46 +213,18 @@ class SharedSteps:
                 self._window = None
                 for s in sorted(pending):   # each leaves the pending ones as it runs,
                     self._pending = {k: a for k, a in pending.items() if k > s}  # so an
-                    self._run(pending[s], count, True)  # end or error keeps the rest
+                    self._apply(pending[s], count)  # end or error keeps the rest
                 self._pending = None
                 step.follow(self, self._L)
             else:
                 self._window = None
-                self._run(act, count, True)
+                self._apply(act, count)
                 if step.until is not None and step.until(self, self._L):
                     step.follow(self, self._L)
             self._advance()
         finally:
-            if count >= self.max_actions and self.status == "in_progress":
-                self._abort(f"stopped after {self.actions} actions (max_actions)")
-
-    def _run(self, act: Action, count: int, shared: bool) -> None:
-        """Record ``act`` (the ``count``-th action; ``shared``: written with its seat) and
-        run its effects, its seat acting (a step with several actors; ``_apply`` has
-        the same lines in place for the one-seat path)."""
-        name, cards, seat, choice, defn, text = act
-        self.actor = seat
-        self.last_action = name
-        if text is None:                        # (the generated code's shared actions
-            text = " ".join((name,) + cards) if cards else name  # carry their string)
-        if self._history_shared:                # shared with a copy since clone()
-            self.history = self.history[:]
-            self._history_shared = False
-        self.history.append(f"{seat}: {text}" if shared else text)
-        self._legal, self._index = [], None
-        var = defn.var
-        if var is None:
-            L = {} if defn.parts is None else bind_parts(defn, choice)
-        else:                                   # a play: a fresh list
-            L = {var: choice[:] if choice.__class__ is list else choice}
-        events = self.events
-        event = {"kind": "action", "seat": seat, "action": text, "until": None,
-                 "actions": count, "phase": self.phase}
-        events.append(event)
-        if defn.private is not None:            # what the other seats see of it
-            event["public"] = defn.private(self, L)
-        defn.do.fn(self, L)
-        event["until"] = len(events)            # the events of the action's own effects
+            if count >= self.max_actions:
+                self._stop_at_max()
 
     def _hide_choices(self, seat: int) -> None:
         """Forget the pending simultaneous choices of every seat but ``seat`` (what that

@@ -1,4 +1,5 @@
-"""The mutable state of one game (the effects that change it are in rulekit.lang.effects).
+"""The mutable state of one game (the effects of rulekit.lang.effects change it through
+the operations of rulekit.lang.state_api.GameStateAPI, in :mod:`.changes`).
 
 State (DESIGN.md, stage 5): zones (ordered card lists; per-seat zones are lists
 indexed by seat), variables, per-card tags on tagged zones (seat, play number, kind),
@@ -16,10 +17,12 @@ from ..cards import COPY_MARK
 from ..errors import CardError
 from ..events import EventLog
 from ..outcome import copy_outcome
+from .changes import Changes
 
 
-class State:
-    """The data of a game in progress. :class:`~rulekit.engine.GameState` adds the API."""
+class State(Changes):
+    """The data of a game in progress and its changes (:class:`~.changes.Changes`, the
+    language's API). :class:`~rulekit.runtime.engine.GameState` adds the game's API."""
 
     def _init_state(self, rules, n: int, seed, dealer: int, deck: list[str], rng: random.Random):
         self.rules = rules
@@ -94,13 +97,6 @@ class State:
                              f"{type(source).__name__}")
         self._rng = source
         self._rng_shared = False
-
-    def emit(self, event: dict) -> None:
-        """Append ``event`` (a dict with ``kind``: moved, revealed, shown, announced, out,
-        ended, action) to ``events``, stamped with the action count and the phase."""
-        event["actions"] = self.actions
-        event["phase"] = self.phase
-        self.events.append(event)
 
     def settle_knowledge(self) -> None:
         """At a decision (or the end): cards put face up since the last one (moved into a

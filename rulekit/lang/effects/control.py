@@ -1,8 +1,7 @@
 """Effects on values and the flow of effects: set, let, if, for, repeat, call."""
 from __future__ import annotations
 
-from ...errors import RulesetFault
-from ...limits import MAX_LOOP_ROUNDS, REPEAT_LIMIT
+from ...limits import REPEAT_LIMIT
 from ..types import compatible
 from .registry import COND, EXPR, TEXT, effect, effects_text, indent, listy, primitive
 
@@ -174,18 +173,13 @@ def _c_call(c, path, item, scope):
 @primitive
 def _times(G, n):
     """A ``repeat`` count, refused below 0 or above :data:`rulekit.limits.REPEAT_LIMIT`;
-    its rounds counted against :data:`rulekit.limits.MAX_LOOP_ROUNDS` (see
-    :func:`_each`)."""
+    its rounds counted against :data:`rulekit.limits.MAX_LOOP_ROUNDS` (``G.count_rounds``,
+    see :func:`_each`)."""
     if n < 0:
         raise ValueError(f"repeat: {n} times: a count may not be negative")
     if n > REPEAT_LIMIT:
         raise ValueError(f"repeat: {n} times is more than the limit of {REPEAT_LIMIT}")
-    if G.rounds_at == G.actions:
-        G.rounds += n
-    else:                                   # the first loop of this action
-        G.rounds_at, G.rounds = G.actions, n
-    if G.rounds > MAX_LOOP_ROUNDS:
-        raise RulesetFault(_TOO_MANY_ROUNDS)
+    G.count_rounds(n)
     return n
 
 
@@ -197,14 +191,5 @@ def _each(G, items) -> list:
     they multiply) may be at most :data:`rulekit.limits.MAX_LOOP_ROUNDS`. Raises
     RulesetFault past it, which ends the game as aborted."""
     items = list(items)
-    if G.rounds_at == G.actions:
-        G.rounds += len(items)
-    else:                                   # the first loop of this action
-        G.rounds_at, G.rounds = G.actions, len(items)
-    if G.rounds > MAX_LOOP_ROUNDS:
-        raise RulesetFault(_TOO_MANY_ROUNDS)
+    G.count_rounds(len(items))
     return items
-
-
-_TOO_MANY_ROUNDS = (f"loops (repeat, for) ran more than {MAX_LOOP_ROUNDS} rounds in one "
-                    "action (the limit; nested loops multiply)")

@@ -1,7 +1,7 @@
 """Effects that move cards: move, deal, shuffle, and their runtime primitives."""
 from __future__ import annotations
 
-from ...randomness import shuffle
+from ..state_api import AT_BOTTOM, AT_RANDOM, Place
 from .registry import EXPR, PRIMITIVES, TEXT, cards_or_card, effect, primitive
 
 # ---- moving cards ----------------------------------------------------------------------
@@ -46,7 +46,8 @@ def _c_move(c, path, item, scope):
                 f"{by.code if by else 'None'}, {c.text(kind)}, {at})"]
     mover = f"_move_to_{decl.name}"
     if mover not in c.ns:
-        c.ns[mover] = mover_to(decl, frozenset(k for k, z in c.zones.items() if z.tagged))
+        make = getattr(c.state_api, "zone_mover", None) or generic_mover   # (the state's)
+        c.ns[mover] = make(decl, frozenset(k for k, z in c.zones.items() if z.tagged))
     return [f"{mover}(G, {args})"]
 
 
@@ -162,19 +163,9 @@ def _c_shuffle(c, path, item, scope):
 
 
 # ---- runtime primitives (called from generated code; G is the game state) ------------------
+# each changes the game only through rulekit.lang.state_api.GameStateAPI
 
-@primitive
-class _Place:
-    """The places ``at bottom`` and ``at random`` of a move (not values a ruleset can
-    write any other way)."""
-    __slots__ = ("word",)
-
-    def __init__(self, word: str):
-        self.word = word
-
-
-_AT_BOTTOM, _AT_RANDOM = _Place("bottom"), _Place("random")
-PRIMITIVES.update(_AT_BOTTOM=_AT_BOTTOM, _AT_RANDOM=_AT_RANDOM)   # generated code's names
+PRIMITIVES.update(_Place=Place, _AT_BOTTOM=AT_BOTTOM, _AT_RANDOM=AT_RANDOM)  # generated code's names
 
 
 @primitive
@@ -188,95 +179,9 @@ def _at_count(n):
 
 @primitive
 def _move(G, what, zname, seat, by, kind, at=None):
-    """move: WHAT to ZONE [at PLACE] [by SEAT] [as KIND]. ``what`` is a card, a list of
-    cards, or a whole zone (every card, in zone order); null moves nothing. Moved cards
-    keep their order and go on the destination's top end, or ``at`` its ``"bottom"``,
-    ``"random"`` (one draw from the game's random source: a place from 0 to the
-    count, 0 the top) or a whole number of cards below the top (ValueError outside 0
-    to the count, counted before the move); on a tagged zone they all get one new play
-    number, the seat ``by`` (default: the actor) and the kind. Face marks clear. Emits
-    a ``moved`` event."""
-    if what is None:
-        return
-    if what.__class__ is str:
-        cards = [what]
-    else:
-        cards = list(what)
-        if not cards:
-            return
-    rules = G.rules
-    decl = rules.zones[zname]
-    z = G.z
-    dest = z[zname][seat] if seat is not None else z[zname]
-    if G._where_shared:                 # shared with a copy (clone): copied first
-        G.where, G._where_shared = G.where.copy(), False
-    where, marks, tags = G.where, G.marks, G.tags
-    for c in cards:
-        if c.__class__ is not str or c not in where:
-            raise ValueError(_not_a_card(c))
-    if len(cards) > 1 and len(set(cards)) != len(cards):
-        twice = next(c for c in cards if cards.count(c) > 1)
-        raise ValueError(f"move: {twice} is listed twice (a card is in one place)")
-    here = (zname, seat)
-    if at is not None:
-        at = _place(G, at, dest, cards)
-    G.events.append(("moved", cards, here, G.actions, G.phase))   # (rulekit.events)
-    loc = where[cards[0]]
-    src = z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
-    if src is what and src is not dest:
-        # a whole zone: off it at once (its cards, their tags and marks with them)
-        src.clear()
-        if loc[0] in rules.tagged_zones:
-            for c in cards:
-                tags.pop(c, None)
-        if marks:
-            for c in cards:
-                if c in marks:
-                    del marks[c]
-        where.update(dict.fromkeys(cards, here))
-    else:
-        tagged = rules.tagged_zones
-        for c in cards:         # off the zone it is in, its tag and face mark with it
-            zn, s = where[c]
-            (z[zn][s] if s is not None else z[zn]).remove(c)
-            if zn in tagged:
-                tags.pop(c, None)
-            if c in marks:
-                del marks[c]
-            where[c] = here
-    if at is not None:                  # below the top: ``at`` cards stay above them
-        i = at if decl.top == "first" else len(dest) - at
-        dest[i:i] = cards
-    elif decl.top == "first":
-        dest[:0] = cards
-    else:
-        dest.extend(cards)
-    if decl.see == "all":
-        G.surfaced.extend(cards)
-    if decl.tagged:
-        num = G.playno.get(here, 0) + 1
-        G.playno[here] = num
-        tag = (by if by is not None else G.actor, num, kind)
-        for c in cards:
-            tags[c] = tag
-
-
-def _place(G, at, dest: list, cards: list) -> int:
-    """How many cards of ``dest`` stay above the moved ``cards`` (those of ``cards``
-    already in ``dest`` not counted): ``at`` is "bottom", "random" or a whole number
-    from 0 to that count; ValueError for any other."""
-    moving = set(cards)
-    count = sum(1 for c in dest if c not in moving) if moving & set(dest) else len(dest)
-    if at is _AT_BOTTOM:
-        return count
-    if at is _AT_RANDOM:
-        return G.rng.randrange(count + 1)
-    if at.__class__ is not int or not 0 <= at <= count:
-        other = " other" if moving & set(dest) else ""
-        raise ValueError(f"move: at {_shown(at)}: the zone holds {count}{other} card"
-                         f"{'' if count == 1 else 's'} (at takes 0 to {count}, bottom or "
-                         "random)")
-    return at
+    """move: WHAT to ZONE [at PLACE] [by SEAT] [as KIND]: ``G.move`` (see
+    :meth:`rulekit.lang.state_api.GameStateAPI.move`)."""
+    G.move(what, zname, seat, by, kind, at)
 
 
 def _shown(x) -> str:
@@ -284,54 +189,15 @@ def _shown(x) -> str:
         not isinstance(x, bool) else type(x).__name__
 
 
-def _not_a_card(x) -> str:
-    shown = x if isinstance(x, (str, int)) else type(x).__name__
-    return f"move: {shown!r} is not a card of the pack (zones hold cards only)"
-
-
-def mover_to(decl, tagged_zones: frozenset):
-    """``_move`` into the zone ``decl`` as a function of its own (``move(G, what, seat,
-    by, kind)``), the zone's ``top``, ``see`` and ``tagged`` read once, and one card
-    moved without making lists; the same effect as ``_move(G, what, decl.name, ...)``."""
-    zname, top_first = decl.name, decl.top == "first"
-    see_all, tagged = decl.see == "all", decl.tagged
-
-    game_here = (zname, None)     # (a zone per game: one place)
+def generic_mover(decl, tagged_zones: frozenset):
+    """``move`` onto the top of zone ``decl`` as a function ``(G, what, seat, by,
+    kind)`` that calls ``G.move``: the fast path of any implementation of the API
+    that has none of its own (see :meth:`rulekit.lang.state_api.GameStateAPI.
+    zone_mover`)."""
+    zname = decl.name
 
     def move(G, what, seat, by, kind):
-        if what.__class__ is not str:
-            if what.__class__ is list and len(what) == 1 and what[0].__class__ is str:
-                what = what[0]            # a one-card play moves as its card
-            else:
-                return _move(G, what, zname, seat, by, kind)
-        if G._where_shared:
-            G.where, G._where_shared = G.where.copy(), False
-        z, where = G.z, G.where
-        loc = where.get(what)
-        if loc is None:
-            raise ValueError(_not_a_card(what))
-        here = game_here if seat is None else (zname, seat)
-        G.events.append(("moved1", what, here, G.actions, G.phase))
-        zn, s = loc
-        (z[zn] if s is None else z[zn][s]).remove(what)
-        tags = G.tags
-        if zn in tagged_zones:
-            tags.pop(what, None)
-        marks = G.marks
-        if marks and what in marks:
-            del marks[what]
-        where[what] = here
-        dest = z[zname] if seat is None else z[zname][seat]
-        if top_first:
-            dest.insert(0, what)
-        else:
-            dest.append(what)
-        if see_all:
-            G.surfaced.append(what)
-        if tagged:
-            playno = G.playno
-            num = playno[here] = playno.get(here, 0) + 1
-            tags[what] = (by if by is not None else G.actor, num, kind)
+        G.move(what, zname, seat, by, kind)
     move.__name__ = move.__qualname__ = f"_move_to_{zname}"
     return move
 
@@ -356,10 +222,10 @@ def _deal(G, src, src_name, to, each, seats, short=False):
         for s in seats:
             if not src:
                 return
-            _move(G, src[0] if decl.top == "first" else src[-1], to, s, None, "play")
+            G.move(src[0] if decl.top == "first" else src[-1], to, s, None, "play")
 
 
 @primitive
 def _shuffle(G, cards):
     """shuffle: the zone's cards in a new order from the game's seeded random source."""
-    shuffle(G.rng, cards)
+    G.shuffle(cards)

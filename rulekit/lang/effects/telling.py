@@ -207,64 +207,29 @@ def _c_end_game(c, path, item, scope):
 
 @primitive
 def _mark(G, what, mark):
-    """reveal (``up``), conceal (``down``) or hide (clear the mark) a card or cards;
-    emits a ``revealed`` event for cards turned face up."""
-    if what is None:
-        return
-    cards = [what] if what.__class__ is str else list(what)
-    for c in cards:
-        if mark is None:
-            G.marks.pop(c, None)
-        else:
-            G.marks[c] = mark
-    if mark == "up" and cards:
-        G.surfaced.extend(cards)
-        G.emit({"kind": "revealed", "cards": cards})
+    """reveal (``up``), conceal (``down``) or hide (clear the mark) a card or cards:
+    ``G.mark`` (a ``revealed`` event for cards turned face up)."""
+    G.mark(what, mark)
 
 
 @primitive
 def _show(G, what, owner=None):
     """show: the cards are shown once to every seat (a ``shown`` event; no lasting mark).
     ``owner``: the seat whose zone they are in, named in the event's text."""
-    if what is None:
-        return
-    cards = [what] if what.__class__ is str else list(what)
-    if not cards:
-        return
-    who = f"seat {owner} shows" if owner is not None else "shown to all:"
-    if G._public_shared:                # shared with a copy (clone): copied first
-        G.public, G._public_shared = set(G.public), False
-    G.public.update(cards)
-    G.emit({"kind": "shown", "cards": cards, "seat": owner,
-            "text": f"{who} {' '.join(cards)}"})
+    G.show(what, owner)
 
 
 @primitive
 def _out(G, s):
     """out: the seat leaves the game and is appended to ``out_order`` (an ``out`` event)."""
-    if G.inplay[s]:
-        G.inplay[s] = False
-        G.out_order.append(s)
-        G.emit({"kind": "out", "seat": s})
+    G.put_out(s)
 
 
 @primitive
 def _new_hand(G):
-    """new_hand: the next hand of a match: ``hand_no`` + 1, every seat in, ``out_order``
-    empty, ``public`` only the cards face up to everyone now (one turned up again later
-    is news again), a ``new_hand`` event."""
-    G.hand_no += 1
-    G.inplay = [True] * G.n
-    G.out_order = []
-    G.surfaced.clear()                  # face up to everyone now: what lies face up
-    marks, public = G.marks, set()
-    for name, decl in G.rules.zones.items():
-        if decl.see == "all":
-            for pile in (G.z[name] if decl.per == "seat" else [G.z[name]]):
-                public.update(c for c in pile if marks.get(c) != "down")
-    public.update(c for c, m in marks.items() if m == "up")
-    G.public, G._public_shared = public, False
-    G.emit({"kind": "new_hand", "number": G.hand_no, "dealer": G.dealer})
+    """new_hand: the next hand of a match (see
+    :meth:`rulekit.lang.state_api.GameStateAPI.new_hand`)."""
+    G.new_hand()
 
 
 @primitive
@@ -273,7 +238,7 @@ def _set_dealer(G, s):
     if s.__class__ is not int or not 0 <= s < G.n:
         raise ValueError(f"set: dealer = {_fmt(s) if s is not None else 'null'}: not a seat "
                          f"of this game (0 to {G.n - 1})")
-    G.dealer = s
+    G.set_dealer(s)
 
 
 @primitive
@@ -348,12 +313,7 @@ def _finished(G, groups: list, scores, teams=None) -> None:
                 raise RulesetFault(f"returns: for seat {s} it gives {outcome.shown(r)}, "
                                    "not a number")
             returns.append(r)
-    result = outcome.make(groups, scores, returns, teams)
-    G.outcome = result
-    last = result["losers"]
-    G.loser = last[0] if len(last) == 1 else None
-    G.status = "finished"
-    G.emit({"kind": "ended", "loser": G.loser, "outcome": outcome.copy_outcome(result)})
+    G.finish(outcome.make(groups, scores, returns, teams))
     raise GameOver()
 
 

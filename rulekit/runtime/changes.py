@@ -1,0 +1,258 @@
+"""The changes of a game's state: the operations of :class:`rulekit.lang.state_api.
+GameStateAPI`, the only way the language's effects change a game.
+
+:class:`Changes` is a part of :class:`~rulekit.runtime.engine.GameState` (through
+:class:`~rulekit.runtime.state.State`): each operation changes the data of
+:mod:`rulekit.runtime.state` and keeps its bookkeeping right (``where`` each card is,
+tags and play numbers, face marks, ``surfaced`` and ``public``: what every seat
+knows, the event log). See the API for each operation's shapes and errors.
+"""
+from __future__ import annotations
+
+from ..errors import RulesetFault
+from ..lang.state_api import AT_BOTTOM, AT_RANDOM
+from ..limits import MAX_LOOP_ROUNDS
+from ..outcome import copy_outcome
+from ..randomness import shuffle
+
+_TOO_MANY_ROUNDS = (f"loops (repeat, for) ran more than {MAX_LOOP_ROUNDS} rounds in one "
+                    "action (the limit; nested loops multiply)")
+
+
+class Changes:
+    """The operations of :class:`rulekit.lang.state_api.GameStateAPI` on the data of
+    :class:`~rulekit.runtime.state.State` (a part of it)."""
+
+    def move(self, what, zone: str, seat=None, by=None, kind="play", at=None) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.move`."""
+        if what is None:
+            return
+        if what.__class__ is str:
+            cards = [what]
+        else:
+            cards = list(what)
+            if not cards:
+                return
+        rules = self.rules
+        decl = rules.zones[zone]
+        z = self.z
+        dest = z[zone][seat] if seat is not None else z[zone]
+        if self._where_shared:              # shared with a copy (clone): copied first
+            self.where, self._where_shared = self.where.copy(), False
+        where, marks, tags = self.where, self.marks, self.tags
+        for c in cards:
+            if c.__class__ is not str or c not in where:
+                raise ValueError(_not_a_card(c))
+        if len(cards) > 1 and len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise ValueError(f"move: {twice} is listed twice (a card is in one place)")
+        here = (zone, seat)
+        if at is not None:
+            at = self._place(at, dest, cards)
+        self.events.append(("moved", cards, here, self.actions, self.phase))  # (rulekit.events)
+        loc = where[cards[0]]
+        src = z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
+        if src is what and src is not dest:
+            # a whole zone: off it at once (its cards, their tags and marks with them)
+            src.clear()
+            if loc[0] in rules.tagged_zones:
+                for c in cards:
+                    tags.pop(c, None)
+            if marks:
+                for c in cards:
+                    if c in marks:
+                        del marks[c]
+            where.update(dict.fromkeys(cards, here))
+        else:
+            tagged = rules.tagged_zones
+            for c in cards:     # off the zone it is in, its tag and face mark with it
+                zn, s = where[c]
+                (z[zn][s] if s is not None else z[zn]).remove(c)
+                if zn in tagged:
+                    tags.pop(c, None)
+                if c in marks:
+                    del marks[c]
+                where[c] = here
+        if at is not None:                  # below the top: ``at`` cards stay above them
+            i = at if decl.top == "first" else len(dest) - at
+            dest[i:i] = cards
+        elif decl.top == "first":
+            dest[:0] = cards
+        else:
+            dest.extend(cards)
+        if decl.see == "all":
+            self.surfaced.extend(cards)
+        if decl.tagged:
+            num = self.playno.get(here, 0) + 1
+            self.playno[here] = num
+            tag = (by if by is not None else self.actor, num, kind)
+            for c in cards:
+                tags[c] = tag
+
+    def _place(self, at, dest: list, cards: list) -> int:
+        """How many cards of ``dest`` stay above the moved ``cards`` (those of ``cards``
+        already in ``dest`` not counted): ``at`` is AT_BOTTOM, AT_RANDOM or a whole
+        number from 0 to that count; ValueError for any other."""
+        moving = set(cards)
+        count = sum(1 for c in dest if c not in moving) if moving & set(dest) else len(dest)
+        if at is AT_BOTTOM:
+            return count
+        if at is AT_RANDOM:
+            return self.rng.randrange(count + 1)
+        if at.__class__ is not int or not 0 <= at <= count:
+            other = " other" if moving & set(dest) else ""
+            raise ValueError(f"move: at {shown_value(at)}: the zone holds {count}{other} card"
+                             f"{'' if count == 1 else 's'} (at takes 0 to {count}, bottom or "
+                             "random)")
+        return at
+
+    @staticmethod
+    def zone_mover(decl, tagged_zones: frozenset):
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.zone_mover`: ``move`` onto the
+        top of zone ``decl``, the zone's ``top``, ``see`` and ``tagged`` read once, one
+        card moved without making lists."""
+        zname, top_first = decl.name, decl.top == "first"
+        see_all, tagged = decl.see == "all", decl.tagged
+        game_here = (zname, None)     # (a zone per game: one place)
+        def move(G, what, seat, by, kind):
+            if what.__class__ is not str:
+                if what.__class__ is list and len(what) == 1 and what[0].__class__ is str:
+                    what = what[0]            # a one-card play moves as its card
+                else:
+                    return G.move(what, zname, seat, by, kind)
+            if G._where_shared:
+                G.where, G._where_shared = G.where.copy(), False
+            z, where = G.z, G.where
+            loc = where.get(what)
+            if loc is None:
+                raise ValueError(_not_a_card(what))
+            here = game_here if seat is None else (zname, seat)
+            G.events.append(("moved1", what, here, G.actions, G.phase))
+            zn, s = loc
+            (z[zn] if s is None else z[zn][s]).remove(what)
+            tags = G.tags
+            if zn in tagged_zones:
+                tags.pop(what, None)
+            marks = G.marks
+            if marks and what in marks:
+                del marks[what]
+            where[what] = here
+            dest = z[zname] if seat is None else z[zname][seat]
+            if top_first:
+                dest.insert(0, what)
+            else:
+                dest.append(what)
+            if see_all:
+                G.surfaced.append(what)
+            if tagged:
+                playno = G.playno
+                num = playno[here] = playno.get(here, 0) + 1
+                tags[what] = (by if by is not None else G.actor, num, kind)
+        move.__name__ = move.__qualname__ = f"_move_to_{zname}"
+        return move
+
+    def shuffle(self, cards: list) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.shuffle`."""
+        shuffle(self.rng, cards)
+
+    def mark(self, what, mark) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.mark`."""
+        if what is None:
+            return
+        cards = [what] if what.__class__ is str else list(what)
+        marks = self.marks
+        for c in cards:
+            if mark is None:
+                marks.pop(c, None)
+            else:
+                marks[c] = mark
+        if mark == "up" and cards:
+            self.surfaced.extend(cards)
+            self.emit({"kind": "revealed", "cards": cards})
+
+    def show(self, what, owner=None) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.show`."""
+        if what is None:
+            return
+        cards = [what] if what.__class__ is str else list(what)
+        if not cards:
+            return
+        who = f"seat {owner} shows" if owner is not None else "shown to all:"
+        if self._public_shared:             # shared with a copy (clone): copied first
+            self.public, self._public_shared = set(self.public), False
+        self.public.update(cards)
+        self.emit({"kind": "shown", "cards": cards, "seat": owner,
+                   "text": f"{who} {' '.join(cards)}"})
+
+    def set_var(self, name: str, value, seat=None) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.set_var`."""
+        if seat is None:
+            self.v[name] = value
+        else:
+            self.v[name][seat] = value
+
+    def set_dealer(self, seat: int) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.set_dealer`."""
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            raise ValueError(f"the dealer {shown_value(seat)} is not a seat of this game "
+                             f"(0 to {self.n - 1})")
+        self.dealer = seat
+
+    def put_out(self, seat: int) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.put_out`."""
+        if self.inplay[seat]:
+            self.inplay[seat] = False
+            self.out_order.append(seat)
+            self.emit({"kind": "out", "seat": seat})
+
+    def new_hand(self) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.new_hand`."""
+        self.hand_no += 1
+        self.inplay = [True] * self.n
+        self.out_order = []
+        self.surfaced.clear()               # face up to everyone now: what lies face up
+        marks, public = self.marks, set()
+        for name, decl in self.rules.zones.items():
+            if decl.see == "all":
+                for pile in (self.z[name] if decl.per == "seat" else [self.z[name]]):
+                    public.update(c for c in pile if marks.get(c) != "down")
+        public.update(c for c, m in marks.items() if m == "up")
+        self.public, self._public_shared = public, False
+        self.emit({"kind": "new_hand", "number": self.hand_no, "dealer": self.dealer})
+
+    def finish(self, outcome: dict) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.finish`."""
+        self.outcome = outcome
+        last = outcome["losers"]
+        self.loser = last[0] if len(last) == 1 else None
+        self.status = "finished"
+        self.emit({"kind": "ended", "loser": self.loser, "outcome": copy_outcome(outcome)})
+
+    def emit(self, event: dict) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.emit`: ``event`` is appended
+        to ``events`` (kinds: moved, revealed, shown, announced, out, new_hand, ended,
+        action, chosen), stamped with the action count and the phase."""
+        event["actions"] = self.actions
+        event["phase"] = self.phase
+        self.events.append(event)
+
+    def count_rounds(self, rounds: int) -> None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.count_rounds`."""
+        if self.rounds_at == self.actions:
+            self.rounds += rounds
+        else:                               # the first loop of this action
+            self.rounds_at, self.rounds = self.actions, rounds
+        if self.rounds > MAX_LOOP_ROUNDS:
+            raise RulesetFault(_TOO_MANY_ROUNDS)
+
+
+def shown_value(x) -> str:
+    """A value in a message: null, a number or text as Python writes it, else its type."""
+    return "null" if x is None else repr(x) if isinstance(x, (int, str)) and \
+        not isinstance(x, bool) else type(x).__name__
+
+
+def _not_a_card(x) -> str:
+    shown = x if isinstance(x, (str, int)) else type(x).__name__
+    return f"move: {shown!r} is not a card of the pack (zones hold cards only)"
+
