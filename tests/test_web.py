@@ -172,8 +172,9 @@ def ask_parts(ws, s, name, made, cur):
 def choose_in_parts(ws, s, offer, rng, tries=20):
     """A legal complete choice of ``offer`` (a page's ``parts`` entry), made as a page
     makes it: part by part, card by card, asking the server what may come next; the
-    action's text. Each item, card and amount is drawn with ``rng``; a dead end begins
-    again (at most ``tries`` times)."""
+    action's text, or None when the table has moved on since state ``s``. Each item,
+    card and amount is drawn with ``rng``; a dead end begins again (at most ``tries``
+    times)."""
     name, parts = offer["action"], offer["parts"]
     for _ in range(tries):
         made, cur = [], [] if parts[0]["form"] == "set" else None
@@ -198,7 +199,10 @@ def choose_in_parts(ws, s, offer, rng, tries=20):
                     cur = []
             else:
                 break                   # a dead end: begin again
-            nxt = ask_parts(ws, s, name, made, cur)["next"]
+            answer = ask_parts(ws, s, name, made, cur)
+            if "moved on" in answer.get("error", ""):
+                return None
+            nxt = answer["next"]
     raise AssertionError(f"no legal choice of {name} found in {tries} tries")
 
 
@@ -220,8 +224,9 @@ def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
             if offers:
                 pick = rng.choice(offers)
                 text = pick["text"] if "text" in pick else choose_in_parts(ws, s, pick, rng)
-                ws.send_text(json.dumps({"type": "act", "version": s["version"],
-                                         "action": text}))
+                if text is not None:        # (None: an older state, the table moved on)
+                    ws.send_text(json.dumps({"type": "act", "version": s["version"],
+                                             "action": text}))
             s = until_state(ws)
         if spectator:
             watch.__exit__(None, None, None)

@@ -335,8 +335,21 @@ function drawChoice(box, p) {
   } else if (part.form === "set") {
     const k = d.set ? d.set.length : 0;
     const many = n.low === n.high ? `${n.low}` : `${n.low} to ${n.high}`;
-    help.textContent = (n.items.length || k ? `select ${many} cards in your hand (${k} selected)`
+    help.textContent = (n.items.length || k ? `select ${many} cards (${k} selected)`
       : "no card can be added") + (n.done || n.items.length ? "" : ": undo");
+    // cards that are not in the hand (a table's, say): buttons that select them
+    const inHand = new Set(state.mine.flatMap((z) => z.cards));
+    const sofar = d.set || [];
+    for (const c of [...sofar, ...n.items]) {
+      if (inHand.has(c)) continue;
+      const b = el("button", "item" + (sofar.includes(c) ? " chosen" : ""));
+      b.type = "button";
+      b.dataset.item = c;
+      b.title = sofar.includes(c) ? "selected: click to take it back" : "select";
+      b.append(card(c));
+      b.addEventListener("click", () => pick(c));
+      help.append(" ", b);
+    }
     if (n.done && !n.last && k < n.high) {
       const b = el("button", "next", "next");
       b.type = "button";
