@@ -417,6 +417,8 @@ def test_a_card_then_a_seat_an_amount_and_a_set_by_clicks(browser):
         click(d, f"#mine [data-card='{card}']")
         wait_until(lambda: d.find_elements(By.CSS_SELECTOR, "button.item[data-item='1']"))
         assert picked(d) == [card]
+        ARTIFACTS.mkdir(exist_ok=True)
+        d.save_screenshot(str(ARTIFACTS / "web-parts-put.png"))
         click(d, "button.item[data-item='1']")
         assert d.execute_async_script(WAIT_ENABLED, "put") == f"put {card} on 1"
         click(d, "button.action.parts[data-name='put']")
@@ -434,6 +436,7 @@ def test_a_card_then_a_seat_an_amount_and_a_set_by_clicks(browser):
             field.send_keys("\ue009a")                  # Ctrl-A: type over the number
             field.send_keys(typed)
             assert d.execute_async_script(WAIT_ENABLED, "bet") == f"bet {typed}"
+            d.save_screenshot(str(ARTIFACTS / f"web-parts-bet-{typed}.png"))
             click(d, "button.action.parts[data-name='bet']")
             if typed == "7":                            # odd, and not all the chips
                 wait_until(lambda: "not legal" in d.find_element(By.ID, "error").text)

@@ -189,10 +189,9 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
                if label not in marked and value not in (None, [])]
     actions, parts = [], []
     if viewer is not None and not game.finished:
-        for act in game.shown_actions(viewer):      # listed: never a choice in parts
-            if act.defn.kind != "parts":
-                actions.append({"text": str(act), "name": act.name, "cards": list(act.cards)})
-        try:
+        for act in game.listed_actions(viewer):     # never a choice in parts: those
+            actions.append({"text": str(act), "name": act.name, "cards": list(act.cards)})
+        try:                                        # are offered by their parts
             parts = offers(game, viewer)
         except RulesetFailure:          # said when the seat acts; the listed ones stay
             parts = []
