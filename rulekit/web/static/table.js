@@ -388,6 +388,8 @@ function drawChoice(box, p) {
 
 function drawMine(s) {
   const box = $("mine");
+  const active = document.activeElement;        // a card focused by the keyboard keeps it
+  const focused = active && box.contains(active) ? active.dataset.card : null;
   box.replaceChildren();
   box.hidden = s.you === null;
   // a card click plays it when exactly one action plays that card alone; while a choice
@@ -402,6 +404,14 @@ function drawMine(s) {
       const id = c.dataset.card;
       const what = clicks[id];
       if (chosen.has(id)) c.classList.add("picked");
+      if (what) {                 // a card that does something: a button for the keyboard too
+        c.tabIndex = 0;
+        c.setAttribute("role", "button");
+        if (what === "pick") c.setAttribute("aria-pressed", chosen.has(id) ? "true" : "false");
+        c.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); c.click(); }
+        });
+      }
       if (what === "pick") {
         c.classList.add("playable");
         c.title = chosen.has(id) ? "selected: click to take it back" : "select";
@@ -415,6 +425,7 @@ function drawMine(s) {
     line.append(row);
     box.append(line);
   }
+  if (focused) { const again = box.querySelector(`[data-card="${CSS.escape(focused)}"][tabindex]`); if (again) again.focus(); }
 }
 
 function drawActions(s) {
