@@ -217,12 +217,12 @@ def test_over_the_socket_a_page_asks_and_acts_and_nothing_leaks():
                 s = until_state(ws, lambda m: m["parts"])
             offer = s["parts"][0]
             hand = s["mine"][0]["cards"]
-            answer = ask_parts(ws, s, "give", [], hand[:1])
+            answer, _ = ask_parts(ws, s, "give", [], hand[:1])
             assert answer["version"] == s["version"] and "error" not in answer
             assert hand[0] not in answer["next"]["items"]
-            stale = ask_parts(ws, {"version": s["version"] + 1}, "give", [], hand[:1])
+            stale, _ = ask_parts(ws, {"version": s["version"] + 1}, "give", [], hand[:1])
             assert stale["next"] is None and "moved on" in stale["error"]
-            bad = ask_parts(ws, s, "give", [], ["ZZ"])
+            bad, _ = ask_parts(ws, s, "give", [], ["ZZ"])
             assert bad["next"] is None and "ZZ cannot be added" in bad["error"]
             for msg, words in [({"action": "give", "version": 0, "set": "2C"}, "set:"),
                                ({"action": "give", "version": 0, "made": [1]}, "made:"),
@@ -233,7 +233,8 @@ def test_over_the_socket_a_page_asks_and_acts_and_nothing_leaks():
                 ws.send_text(json.dumps({"type": "parts", **msg}))
                 m = json.loads(ws.receive_text())
                 assert m["type"] == "error" and words in m["message"], (msg, m)
-            text = choose_in_parts(ws, s, offer, rng)
+            text, newer = choose_in_parts(ws, s, offer, rng)
+            assert text is not None and newer is None
             ws.send_text(json.dumps({"type": "act", "version": s["version"], "action": text}))
             until_state(ws, lambda m: m["version"] > s["version"])
             assert f"0: {text}" in server.hall.tables[tid].moves

@@ -484,7 +484,10 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "pack") faces = msg.faces;
-    else if (msg.type === "state") draw(msg);
+    else if (msg.type === "state") {
+      // never back to an older drawing of this game (the server sends states in order)
+      if (!state || msg.game !== state.game || msg.version >= state.version) draw(msg);
+    }
     else if (msg.type === "parts") answered(msg);
     else if (msg.type === "error") { $("error").textContent = msg.message; if (msg.fatal) fatal = true; }
   };
