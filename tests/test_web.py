@@ -168,7 +168,8 @@ def ask_parts(ws, s, name, made, cur):
         m = json.loads(ws.receive_text())
         if m["type"] == "state" and (m["version"] != s["version"] or m["finished"]):
             return None, m
-        if m["type"] == "parts" and (m["action"], m["made"], m["set"]) == (name, made, cur):
+        if m["type"] == "parts" and (m["action"], m["made"], m["set"], m["version"]) == \
+                (name, made, cur, s["version"]):   # (not an answer to an older question)
             return m, None
 
 

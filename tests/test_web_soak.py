@@ -58,7 +58,9 @@ async def _choose_in_parts(ws, m, offer, rng, timeout):
                 if got["type"] == "state" and (got["version"] != m["version"]
                                                or got["finished"]):
                     return None, got
-                if got["type"] == "parts" and (got["made"], got["set"]) == (made, cur):
+                if got["type"] == "parts" and (got["action"], got["made"], got["set"],
+                                               got["version"]) == (name, made, cur,
+                                                                   m["version"]):
                     break
             if got["next"] is None:
                 assert "moved on" in got["error"], got
