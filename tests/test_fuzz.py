@@ -460,7 +460,8 @@ def test_a_record_with_a_newline_in_its_text_gets_one_line(tmp_path, tiny_record
 
 # ---- 3. web messages ----------------------------------------------------------------
 
-WEB_TYPES = ["hello", "act", "again", "ping", "pong", "state", "", "ACT", "act ", "x" * 100]
+WEB_TYPES = ["hello", "act", "parts", "again", "ping", "pong", "state", "", "ACT", "act ",
+             "x" * 100]
 
 
 def web_message(data, state):
@@ -485,8 +486,8 @@ def web_message(data, state):
     msg = {"type": data.draw(st.one_of(st.sampled_from(WEB_TYPES), st.text(max_size=8)),
                              label="type")}
     for key in data.draw(st.lists(st.sampled_from(["version", "action", "token", "game",
-                                                   "extra"]), max_size=4, unique=True),
-                         label="keys"):
+                                                   "made", "set", "extra"]),
+                                  max_size=4, unique=True), label="keys"):
         near = {"version": st.sampled_from([state.get("version", 0), -1, 10 ** 20, "0"]),
                 "action": st.one_of(ACTION_TEXT, st.just(actions[pick % len(actions)])),
                 "game": st.sampled_from([state.get("game", 1), 0, -1, None, "1", 1.5])}
@@ -519,7 +520,10 @@ def test_websocket_messages_get_an_error_never_a_failure_or_a_leak():
                 ws.send_text(json.dumps({"type": "ping"}))
                 while True:
                     m = json.loads(ws.receive_text())
-                    assert m["type"] in ("state", "error", "pong", "pack"), m
+                    assert m["type"] in ("state", "error", "pong", "pack", "parts"), m
+                    if m["type"] == "parts":        # a question about a choice in parts
+                        assert m["next"] is not None or m["error"].strip(), m
+                        assert "Traceback" not in m.get("error", ""), m
                     if m["type"] == "error":
                         assert isinstance(m["message"], str) and m["message"].strip(), m
                         assert "Traceback" not in m["message"] and not m.get("fatal"), m

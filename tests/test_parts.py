@@ -185,3 +185,26 @@ def test_the_terminal_asks_part_by_part(tmp_path):
     assert out.stdout.count("7 is not legal here") == 2          # refused, then why
     record = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert record["actions"][0] == "bet 10", out.stdout[-2000:]
+
+
+def test_at_a_shared_window_each_seat_is_offered_its_own_choices_in_parts():
+    """DUR-8: only the defender beats. At a window where the attackers may throw in and
+    the defender may beat, a seat is offered a choice in parts only when it has a legal
+    choice as that seat (the search once ran as the seat to act: the attackers were
+    offered `beat` with no legal choice at all)."""
+    rules = rulekit.load("durak", {"transfer": True})
+    seen = 0
+    for seed in range(6):
+        game = rules.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished and len(game.history) < 200:
+            if len(game.actors) > 1:
+                for seat in game.actors:
+                    for defn in game.parted_actions(seat):
+                        seen += 1
+                        assert game.part_count(defn.name, seat) != 0, (seed, seat, defn.name)
+                        assert game.part_options(defn.name, (), [], seat).items
+                    beats = [d.name for d in game.parted_actions(seat)]
+                    assert ("beat" in beats) <= (seat == game.v["defender"])
+            game.apply(game.random_legal(rng, game.actors[0]))
+    assert seen > 0

@@ -142,14 +142,14 @@ def face_up_since(game, mark: int) -> set:
 
 
 GAMES = sorted(rulekit.bundled()) + sorted(str(p) for p in TOYS.glob("*.yaml"))
-# Hold'em with 100 chips a seat plays more hands in 60 actions; its default (1,000 a
-# seat, raises never listed) below as well
+# Hold'em with 100 chips a seat, and with its default (1,000 a seat: raises that are
+# never listed; the web page offers them by their parts, rulekit.web.choosing)
 OPTIONS = {"holdem": {"starting_stack": "100"}}
 
 
 @pytest.mark.parametrize("name, options", [
     pytest.param(n, OPTIONS.get(n), id=Path(n).stem) for n in GAMES] + [
-    pytest.param("holdem", None, id="holdem-1000-chips")])       # (raises not listed)
+    pytest.param("holdem", None, id="holdem-1000-chips")])
 def test_no_seat_is_shown_a_card_it_does_not_know(name, options):
     """Every bundled game and toy, a random game each (its first 60 actions): what each
     seat is shown names only cards it knows (the toy of secrets: its variables too), and

@@ -158,8 +158,62 @@ def test_a_seat_cannot_act_for_another_seat():
     assert table.moves == [f"{seat}: {text}"]
 
 
+def ask_parts(ws, s, name, made, cur):
+    """Ask the server what may come next in choice ``name`` after ``made`` and ``cur``
+    (docs/web.md) on state ``s``: ``(answer, None)``, or ``(None, state)`` when a newer
+    state comes first (the table moved on: that state is the page's now)."""
+    ws.send_text(json.dumps({"type": "parts", "action": name, "made": made, "set": cur,
+                             "version": s["version"]}))
+    while True:
+        m = json.loads(ws.receive_text())
+        if m["type"] == "state" and (m["version"] != s["version"] or m["finished"]):
+            return None, m
+        if m["type"] == "parts" and (m["action"], m["made"], m["set"], m["version"]) == \
+                (name, made, cur, s["version"]):   # (not an answer to an older question)
+            return m, None
+
+
+def choose_in_parts(ws, s, offer, rng, tries=20):
+    """A legal complete choice of ``offer`` (a page's ``parts`` entry on state ``s``),
+    made as a page makes it: part by part, card by card, asking the server what may
+    come next. ``(text, None)``: the action's text; ``(None, state)``: a newer state
+    came meanwhile (or ``(None, None)``: the server said the table moved on), the
+    choice is given up. Each item, card and amount is drawn with ``rng``; a dead end
+    begins again (at most ``tries`` times)."""
+    name, parts = offer["action"], offer["parts"]
+
+    def begins(made):
+        return [] if len(made) < len(parts) and parts[len(made)]["form"] == "set" else None
+    for _ in range(tries):
+        made, cur, nxt = [], begins([]), offer["next"]
+        while nxt is not None:
+            if nxt["text"] and (not nxt["items"] or rng.random() < 0.25):
+                return nxt["text"], None
+            form = nxt["form"]
+            if form == "set" and nxt["items"] and len(cur) < nxt["high"]:
+                cur = cur + [rng.choice(nxt["items"])]
+            elif form == "set" and nxt["done"] and not nxt["last"]:
+                made = made + [" ".join(cur)]
+                cur = begins(made)
+            elif form == "item" and nxt["items"]:
+                made = made + [rng.choice(nxt["items"])]
+                cur = begins(made)
+            elif form == "amount":
+                made = made + [str(rng.randint(nxt["low"], min(nxt["high"], nxt["low"] + 9)))]
+                cur = begins(made)
+            else:
+                break                   # a dead end: begin again
+            answer, newer = ask_parts(ws, s, name, made, cur)
+            if answer is None or answer["next"] is None:
+                assert answer is None or "moved on" in answer["error"], answer
+                return None, newer
+            nxt = answer["next"]
+    raise AssertionError(f"no legal choice of {name} found in {tries} tries")
+
+
 def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
-    """Seat ``token`` plays at random until the game ends (bots play the rest);
+    """Seat ``token`` plays at random until the game ends (bots play the rest): a
+    listed action, or a choice in parts made part by part as a page makes it;
     ``max_moves`` bounds the states read (a table's seed is random: a long Crazy Eights
     game sends thousands, and the game's own max_actions ends it anyway)."""
     with c.websocket_connect(f"/ws/{tid}") as ws:
@@ -171,10 +225,16 @@ def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
         for _ in range(max_moves):
             if s["finished"]:
                 break
-            if s["actions"]:
-                ws.send_text(json.dumps({"type": "act", "version": s["version"],
-                                         "action": rng.choice(s["actions"])["text"]}))
-            s = until_state(ws)
+            offers, newer = s["actions"] + s["parts"], None
+            if offers:
+                pick = rng.choice(offers)
+                text = pick.get("text")
+                if "text" not in pick:
+                    text, newer = choose_in_parts(ws, s, pick, rng)
+                if text is not None:
+                    ws.send_text(json.dumps({"type": "act", "version": s["version"],
+                                             "action": text}))
+            s = newer or until_state(ws)
         if spectator:
             watch.__exit__(None, None, None)
         return s
@@ -477,3 +537,40 @@ def test_a_broken_table_in_the_database_is_skipped_and_the_others_are_restored(t
         assert len(table.moves) == 1
         seat = table.game.actors[0]
         table.act(seat, str(table.game.legal_actions(seat)[0]))
+
+
+def test_a_page_never_gets_a_state_older_than_one_it_has():
+    """Two broadcasts built in one order can reach their sending in the other (each
+    sends after the table's lock is released, one page at a time): the older state is
+    then not sent to a page the newer one reached. A page once drew an older table this
+    way, acted on it, was told the table had moved on, and waited for a state that never
+    came (the leak test of Durak hung now and then)."""
+    import asyncio
+    hall = Hall(Store(":memory:"))
+    table = hall.create("mattis", {}, ["person"] * 3)
+    server = Server(hall, bot_delay=0)
+    got = {"slow": [], "fast": []}
+
+    class Page:
+        def __init__(self, name):
+            self.name = name
+
+        async def send_text(self, text):        # written at once, then a drain that
+            version = json.loads(text)["version"]   # may take a while (as a socket's)
+            got[self.name].append(version)
+            if self.name == "slow" and version == 0:       # the other broadcast goes on
+                for _ in range(20):
+                    await asyncio.sleep(0)
+
+    server.clients[table.id] = {Page("slow"): 0, Page("fast"): 1}
+
+    async def race():
+        first = asyncio.create_task(server.broadcast(table))      # version 0, built first
+        await asyncio.sleep(0)                                     # ... now writing
+        seat = table.game.to_act
+        table.act(seat, str(table.game.listed_actions(seat)[0]), write=False)
+        await server.broadcast(table)                              # version 1
+        await first
+    asyncio.run(race())
+    assert got["fast"] == [1], got                 # (before: [1, 0], the older last)
+    assert got["slow"] == [0, 1], got

@@ -22,28 +22,84 @@ from rulekit.web.tables import Hall  # noqa: E402
 GAMES = [("mattis", 4, {}), ("durak", 3, {"transfer": True}), ("hearts", 4, {"target": 30}),
          ("atlanta_mattis", 3, {"slough_window": "shared"}), ("skitgubbe", 3, {}),
          ("myllymatti", 2, {}), ("mattis_norsk", 3, {}), ("crazy_eights", 4, {}),
-         ("president", 4, {"hands": 2})]
+         ("president", 4, {"hands": 2}), ("holdem", 4, {"hand_limit": 3})]
+
+
+async def _choose_in_parts(ws, m, offer, rng, timeout):
+    """A random legal choice of ``offer`` (a page's ``parts`` entry) made as a page makes
+    it, part by part, asking the server (docs/web.md): ``(text, None)``, or ``(None,
+    state)`` when a newer state came meanwhile (the choice is then given up)."""
+    name, parts = offer["action"], offer["parts"]
+
+    def begins(made):
+        return [] if len(made) < len(parts) and parts[len(made)]["form"] == "set" else None
+    for _ in range(20):
+        made, cur, nxt = [], begins([]), offer["next"]
+        while nxt is not None:
+            if nxt["text"] and (not nxt["items"] or rng.random() < 0.25):
+                return nxt["text"], None
+            if nxt["form"] == "set" and nxt["items"] and len(cur) < nxt["high"]:
+                cur = cur + [rng.choice(nxt["items"])]
+            elif nxt["form"] == "set" and nxt["done"] and not nxt["last"]:
+                made = made + [" ".join(cur)]
+                cur = begins(made)
+            elif nxt["form"] == "item" and nxt["items"]:
+                made = made + [rng.choice(nxt["items"])]
+                cur = begins(made)
+            elif nxt["form"] == "amount":
+                made = made + [str(rng.randint(nxt["low"], min(nxt["high"], nxt["low"] + 9)))]
+                cur = begins(made)
+            else:
+                break                           # a dead end: begin again
+            await ws.send(json.dumps({"type": "parts", "action": name, "made": made,
+                                      "set": cur, "version": m["version"]}))
+            while True:
+                got = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+                if got["type"] == "state" and (got["version"] != m["version"]
+                                               or got["finished"]):
+                    return None, got
+                if got["type"] == "parts" and (got["action"], got["made"], got["set"],
+                                               got["version"]) == (name, made, cur,
+                                                                   m["version"]):
+                    break
+            if got["next"] is None:
+                assert "moved on" in got["error"], got
+                return None, None
+            nxt = got["next"]
+    raise AssertionError(f"no legal choice of {name} found in 20 tries")
 
 
 async def _person(url, tid, token, rng, timeout):
-    """Play a seat at random until the game ends; return the moves it made."""
+    """Play a seat at random until the game ends (a listed action, or a choice in parts
+    made part by part); return the moves it made."""
     from websockets.asyncio.client import connect
     made = 0
     async with connect(f"{url}/ws/{tid}", open_timeout=30) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
+        m = None
         while True:
-            m = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+            if m is None:
+                m = json.loads(await asyncio.wait_for(ws.recv(), timeout))
             if m["type"] == "error":
                 assert "moved on" in m["message"], m
+                m = None
                 continue
             if m["type"] != "state":
+                m = None
                 continue
             if m["finished"]:
                 return made
-            if m["actions"]:
-                await ws.send(json.dumps({"type": "act", "version": m["version"],
-                                          "action": rng.choice(m["actions"])["text"]}))
-                made += 1
+            offers, newer = m["actions"] + m["parts"], None
+            if offers:
+                pick = rng.choice(offers)
+                text = pick.get("text")
+                if "text" not in pick:
+                    text, newer = await _choose_in_parts(ws, m, pick, rng, timeout)
+                if text is not None:
+                    await ws.send(json.dumps({"type": "act", "version": m["version"],
+                                              "action": text}))
+                    made += 1
+            m = newer
 
 
 async def _spectator(url, tid, timeout):

@@ -67,7 +67,7 @@ class Deciding(PartsText):
         out = []
         for defn in self.step.parted:
             ch = self.chooser(defn.name, seat)
-            if self._ruleset(ch.has_completion, ()):
+            if self._ruleset(ch.has_completion, (), seat=seat):
                 out.append(defn)
         return out
 

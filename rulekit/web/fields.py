@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..limits import MAX_INT_DIGITS, MAX_PLAYERS
+from .choosing import MAX_MADE, MAX_SET
 
 
 class FieldError(ValueError):
@@ -213,6 +214,10 @@ MAX_TEXT = 500                  # characters of an action, a ruleset name
 HELLO = {"token": Field(text(100), "the seat's token from its link, or null to watch")}
 ACT = {"action": Field(text(MAX_TEXT), "the text of one of the seat's actions", True),
        "version": Field(count(), "the move count the page shows", True)}
+PARTS = {"action": Field(text(100), "the name of a choice in parts", True),
+         "made": Field(names(MAX_MADE, MAX_TEXT), "the parts made so far, each as its text"),
+         "set": Field(names(MAX_SET, 20), "the cards of a set part chosen so far, or null"),
+         "version": Field(count(), "the move count the page shows", True)}
 AGAIN = {"game": Field(count(), "the number of the finished game the page shows")}
 CREATE = {"ruleset": Field(text(MAX_TEXT), "a ruleset's name as /api/rulesets gives it",
                            True),

@@ -4,17 +4,19 @@
 into the data the browser draws: the seat's own cards sorted by suit and rank, every
 seat's zones as counts and face-up cards, the piles in the middle with the cards of a
 zone that remembers its plays grouped by play and seat, the phase's ``display:`` lines
-(marked on the play they name), the seat's own legal actions, whose turn it is, the
-seat's event lines and the result. Nothing else of the game is read but the tags of
+(marked on the play they name), the seat's own legal actions (the listed ones, and each
+choice in parts by its parts: rulekit.web.choosing), whose turn it is, the seat's event
+lines and the result. Nothing else of the game is read but the tags of
 the plays (who played which group: public) and the seat's own legal actions, so a
 seat's message can hold no card its view hides (tests/test_web.py checks every
 message). :func:`card_faces` gives the pack's faces (rank, suit symbol, colour) once.
 """
 from __future__ import annotations
 
-from ..errors import RulekitError
+from ..errors import RulekitError, RulesetFailure
 from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
 from ..play.transcript import result_line, seen_cards
+from .choosing import offers
 
 KEEP_LINES = 40         # event lines a page gets (the latest)
 
@@ -141,8 +143,9 @@ def _pile(decl, content: list) -> dict:
 
 
 def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
-    """The data of one page: ``viewer`` a seat (its view, its legal actions) or None (a
-    spectator: what every seat sees, no actions). ``lines``: the viewer's event lines;
+    """The data of one page: ``viewer`` a seat (its view, its listed legal actions and
+    its choices in parts, :func:`rulekit.web.choosing.offers`) or None (a spectator:
+    what every seat sees, no actions). ``lines``: the viewer's event lines;
     ``seats``: per seat ``{"who": kind, "here": connected}``; ``version``: the moves
     made so far at the table (a page sends it back with an action). Raises ValueError
     for a bad seat."""
@@ -184,10 +187,14 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
                                                  else {"text": "not known yet"})})
     display = [{"label": label, **_value(value, typ, suits)} for label, value, typ in marks
                if label not in marked and value not in (None, [])]
-    actions = []
+    actions, parts = [], []
     if viewer is not None and not game.finished:
-        for act in game.shown_actions(viewer):     # (a big choice in parts: not listed)
+        for act in game.listed_actions(viewer):     # never a choice in parts: those
             actions.append({"text": str(act), "name": act.name, "cards": list(act.cards)})
+        try:                                        # are offered by their parts
+            parts = offers(game, viewer)
+        except RulesetFailure:          # said when the seat acts; the listed ones stay
+            parts = []
     finished = game.finished
     out = {"type": "state", "you": viewer, "title": rules.title, "players": game.n,
            "version": version, "status": view["status"], "phase": view["phase"],
@@ -195,7 +202,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
            ([] if view["to_act"] is None else [view["to_act"]]),
            "chosen": [s for s, _ in view.get("chosen") or []],
            "dealer": view["dealer"], "seats": per_seat, "mine": mine, "piles": piles,
-           "vars": shown_vars, "display": display, "actions": actions,
+           "vars": shown_vars, "display": display, "actions": actions, "parts": parts,
            "events": lines[-KEEP_LINES:], "finished": finished,
            "result": result_line(game) if finished else None}
     return out

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import sys
 import time
@@ -84,6 +85,8 @@ class Server:
         self.on_send = on_send
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rulekit-bot")
         self.clients: dict = {}         # table id -> {websocket: viewer}
+        self.drawn = itertools.count()  # each broadcast's number, in the order built
+        self.shown: dict = {}           # websocket -> the number of the state it last got
         self.locks: dict = {}
         self.drivers: dict = {}
         self.errors: list = []          # unexpected failures (a bug), kept for tests
@@ -114,16 +117,26 @@ class Server:
             return False
 
     async def broadcast(self, table) -> None:
-        """A fresh state to every page of ``table``, each built from its own view."""
+        """A fresh state to every page of ``table``, each built from its own view. A page
+        never gets a state older than one it has got: two broadcasts built in one order
+        may reach their sending in the other (each sends after the table's lock is
+        released), and the older one is then not sent to a page the newer one reached
+        (a page drawing an older table would act on it, be told the table moved on, and
+        wait for a state that no longer comes)."""
         clients = self.clients.get(table.id, {})
         async with self.lock(table):
             states = {v: table.state(v) for v in set(clients.values())}
+            number = next(self.drawn)
             if self.on_send is not None:
                 for v, message in states.items():
                     self.on_send(table, v, message)
         for ws, viewer in list(clients.items()):
+            if viewer not in states or self.shown.get(ws, -1) > number:
+                continue                # came since, or already has a newer state
+            self.shown[ws] = number
             if not await self.send(ws, table, viewer, states[viewer], seen=True):
                 clients.pop(ws, None)
+                self.shown.pop(ws, None)
 
     # ---- bots ----------------------------------------------------------------------------
     def wake(self, table) -> None:
@@ -293,6 +306,7 @@ class Server:
         except WebSocketDisconnect:
             pass
         finally:
+            self.shown.pop(ws, None)
             if table is not None and ws in self.clients.get(table.id, {}):
                 del self.clients[table.id][ws]
                 if viewer is not None:
@@ -325,13 +339,27 @@ class Server:
 
     async def _handle(self, ws, table, viewer, msg: dict) -> None:
         kind = msg["type"]
+        game, was = table.game, table.game.status
         try:
-            if viewer is None and kind in ("act", "again"):
+            if viewer is None and kind in ("act", "parts", "again"):
                 raise TableError("a spectator cannot act: open a seat's link to play")
             if kind == "act":
                 act = fields.read("an act", msg, fields.ACT)
                 async with self.lock(table):
                     await run_in_threadpool(table.act, viewer, act["action"], act["version"])
+            elif kind == "parts":
+                ask = fields.read("a question about a choice in parts", msg, fields.PARTS)
+                answer = {"type": "parts", **{k: ask[k] for k in ("action", "made", "set",
+                                                                  "version")}}
+                try:
+                    async with self.lock(table):
+                        answer["next"] = await run_in_threadpool(
+                            table.choice_options, viewer, ask["action"], ask["made"],
+                            ask["set"], ask["version"])
+                except TableError as exc:       # said with the question it answers
+                    answer.update(next=None, error=str(exc))
+                await self.send(ws, table, viewer, answer)
+                return
             elif kind == "again":
                 seen = fields.read("again", msg, fields.AGAIN)["game"]
                 async with self.lock(table):
@@ -343,9 +371,12 @@ class Server:
                 await self.send(ws, table, viewer, {"type": "pong"})
                 return
             else:
-                raise TableError(f"unknown message type {kind[:30]!r}: hello, act, again")
+                raise TableError(f"unknown message type {kind[:30]!r}: hello, act, parts, "
+                                 "again, ping")
         except (TableError, FieldError) as exc:
             await self.send(ws, table, viewer, {"type": "error", "message": str(exc)})
+            if kind == "act" and table.game is game and game.status != was:
+                await self.broadcast(table)     # the ruleset failed: the game stopped
             return
         await self.broadcast(table)
         self.wake(table)

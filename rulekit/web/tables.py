@@ -26,6 +26,7 @@ from ..play.transcript import Transcript, face_up_cards, result_line
 from ..runtime.records import make_record
 from ..runtime.seats import split_seat
 from ..source.files import bundled_rulesets
+from .choosing import ChoiceError, next_options
 from .page import page_state
 from .store import Store, StoreError
 
@@ -35,6 +36,7 @@ SPECTATOR = "watch"         # a page without a seat token
 MAX_LINES = 200             # event lines kept per viewer
 MAX_PLAYING = 1000          # tables being played at once on one server
 MAX_RULES = 64              # compiled (ruleset, options) pairs kept for new tables
+MAX_SAID = 300              # characters of an illegal action's reason shown on a page
 IDLE = 30 * 60              # seconds without a move or a person before a table is closed
 ABANDONED = "abandoned"     # how such a table's game is stopped in the database
 
@@ -125,10 +127,13 @@ class Table:
         return next((s for s in g.actors if s in self.agents), None)
 
     def act(self, seat: int, text, version=None, write: bool = True) -> None:
-        """Take action ``text`` (a string from the seat's legal actions) for ``seat``;
-        ``version``: the move count the page saw (a page that saw an older table is
-        refused). Written to the database first (one transaction), then applied.
-        Raises TableError with a message for an illegal or stale action."""
+        """Take action ``text`` (an action's text, as its button or a choice in parts
+        writes it; read by ``GameState.parse_action``, never by listing the legal
+        actions) for ``seat``; ``version``: the move count the page saw (a page that
+        saw an older table is refused). The move is the action's own text, written to
+        the database first (one transaction), then applied. Raises TableError with a
+        message for an illegal or stale action; a ruleset failure while reading it
+        stops the game (as a bot's does) and is a TableError too."""
         g = self.game
         if version is not None and version != len(self.moves):
             raise TableError("the table has moved on since that page was drawn: look again")
@@ -136,21 +141,30 @@ class Table:
             raise TableError("the game is over")
         if not isinstance(text, str):
             raise TableError("an action is its text, as on its button")
-        act = next((a for a in g.shown_actions(seat) if str(a) == text), None)
-        if act is None and g.parted_actions(seat):      # a choice in parts, typed whole
-            try:
-                act = g.parse_action(text, seat)
-            except IllegalAction:
-                act = None
-        if act is None:
-            mine = g.shown_actions(seat) or g.parted_actions(seat)
-            why = (f"seat {seat} may not act now" if not mine
-                   else f"'{text[:60]}' is not one of seat {seat}'s legal actions")
-            raise TableError(why)
+        if seat not in g.actors:
+            raise TableError(f"seat {seat} may not act now")
+        act = self._read(seat, text, write)
+        text = str(act)
         move = f"{seat}: {text}"
         if write:                       # stored first: no move applied unless stored
             _stored(self.store.add_move, self.id, self.number, len(self.moves), move)
         self._apply(act, move)
+
+    def _read(self, seat: int, text: str, write: bool):
+        """The legal action of ``seat`` that ``text`` names; TableError saying why when
+        there is none (its first line, at most MAX_SAID characters)."""
+        try:
+            return self.game.parse_action(text, seat)
+        except IllegalAction as exc:
+            said = str(exc).splitlines()[0] if str(exc) else f"'{text[:60]}' is not legal"
+            quoted = f"'{text}'"
+            if len(text) > 60 and said.startswith(quoted):     # the reason, not the text
+                said = f"'{text[:57]}...'" + said[len(quoted):]
+            raise TableError(said if len(said) <= MAX_SAID
+                             else said[:MAX_SAID - 1] + "\u2026") from None
+        except RulesetFailure as exc:   # the ruleset cannot go on: the game stops
+            self.stop(str(exc), write=write)
+            raise TableError(f"the game stopped: {exc}") from None
 
     def _apply(self, act, move: str) -> None:
         g = self.game
@@ -164,6 +178,24 @@ class Table:
         if g.finished:
             for t in self.lines.values():
                 t.say(result_line(g))
+
+    def choice_options(self, seat: int, name, made, cur, version) -> dict:
+        """What may come next in ``seat``'s choice in parts ``name`` after the parts
+        ``made`` (texts) and a set's cards ``cur`` so far (None: no set begun), for a
+        page that shows move ``version``: :func:`rulekit.web.choosing.next_options`.
+        Raises TableError for a stale page, a seat that may not act, or a choice made
+        so far that the seat cannot make now."""
+        g = self.game
+        if version != len(self.moves):
+            raise TableError("the table has moved on since that page was drawn: look again")
+        if g.finished or seat not in g.actors:
+            raise TableError(f"seat {seat} may not act now")
+        try:
+            return next_options(g, seat, name, list(made or ()), cur)
+        except ChoiceError as exc:
+            raise TableError(str(exc)) from None
+        except (IllegalAction, RulesetFailure) as exc:
+            raise TableError(str(exc).splitlines()[0][:MAX_SAID]) from None
 
     def bot_move(self, seat: int):
         """The action seat ``seat``'s bot chooses now (slow for strong bots: called off

@@ -10,6 +10,13 @@ let state = null;
 let ws = null;
 let retry = 0;
 let fatal = false;
+// A choice in parts being made (docs/web.md, "A choice in parts"): its action's name,
+// the parts made (texts), a set part's cards so far (or null), what may come next (as
+// the server last said) and whether a question is on its way. Hand clicks that come
+// while one is go to `later` and are taken when the answer comes.
+let draft = null;
+let draftAt = "";           // the game.version the draft belongs to
+let later = [];
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -68,7 +75,7 @@ function drawStatus(s) {
   const you = s.you;
   box.append(`Game ${s.game} | phase ${s.phase ?? "-"} | dealer seat ${s.dealer} | `);
   if (s.finished) box.append(el("span", "", "the game is over"));
-  else if (s.actions.length) box.append(el("span", "turn", s.actors.length > 1 ? "you may act" : "your turn"));
+  else if (s.actions.length || s.parts.length) box.append(el("span", "turn", s.actors.length > 1 ? "you may act" : "your turn"));
   else box.append(el("span", "", (s.actors.length > 1 ? "seats " + s.actors.join(", ") + " may act" : "seat " + s.to_act + " to act")));
   if (s.chosen.length) box.append(` | chosen: seat ${s.chosen.join(", seat ")}`);
   for (const v of s.vars) { box.append(` | ${v.label}: `); box.append(value(v)); }
@@ -127,28 +134,298 @@ function drawPiles(s) {
   }
 }
 
+// ---- choices in parts ----------------------------------------------------------------
+function offer(name) { return state && state.parts.find((p) => p.action === name); }
+
+function fresh(p) {
+  return {name: p.action, made: [], set: p.parts[0].form === "set" ? [] : null,
+          next: p.next, waiting: false};
+}
+
+// the draft for this state: kept over a redraw of the same move, else begun again
+function keepDraft(s) {
+  const now = `${s.game}.${s.version}`;
+  if (now !== draftAt || !draft || !offer(draft.name)) {
+    draft = s.parts.length ? fresh(s.parts[0]) : null;
+    draftAt = now;
+    later = [];
+  }
+}
+
+function choose(name) {           // make this action's choice, from its beginning
+  const p = offer(name);
+  if (!p) return;
+  draft = fresh(p);
+  later = [];
+  drawMine(state); drawActions(state);
+}
+
+function ask(d) {                 // what may come next after what is made so far
+  d.waiting = true;
+  d.next = null;
+  send({type: "parts", action: d.name, made: d.made, set: d.set, version: state.version});
+  drawMine(state); drawActions(state);
+}
+
+function answered(msg) {
+  const d = draft;
+  if (!d || !d.waiting || msg.version !== state.version || msg.action !== d.name
+      || JSON.stringify(msg.made) !== JSON.stringify(d.made)
+      || JSON.stringify(msg.set) !== JSON.stringify(d.set)) return;   // an older question
+  d.waiting = false;
+  if (msg.error) {                // refused: the choice begins again
+    choose(d.name);
+    $("error").textContent = msg.error;
+    return;
+  }
+  d.next = msg.next;
+  const p = offer(d.name);
+  const n = d.next;
+  // a full set closes by itself when a part follows it
+  if (n.form === "set" && n.done && d.set && d.set.length && d.set.length === n.high && !n.last) {
+    closePart(d, d.set.join(" "));
+    return;
+  }
+  drawMine(state); drawActions(state);
+  const queued = later;
+  later = [];
+  for (const c of queued) pick(c);
+}
+
+function closePart(d, text) {    // a part is made: on to the next one
+  const p = offer(d.name);
+  d.made = [...d.made, text];
+  d.set = d.made.length < p.parts.length && p.parts[d.made.length].form === "set" ? [] : null;
+  ask(d);
+}
+
+function undo() {                 // the last card of a set, or the last part, back
+  const d = draft;
+  if (!d || d.waiting) return;
+  const p = offer(d.name);
+  if (d.set && d.set.length) d.set = d.set.slice(0, -1);
+  else if (d.made.length) {
+    const i = d.made.length - 1;
+    const last = d.made[i];
+    d.made = d.made.slice(0, i);
+    d.set = p.parts[i].form === "set" ? last.split(" ").slice(0, -1) : null;
+  } else return;
+  ask(d);
+}
+
+// the cards of the draft's parts made so far, by part
+function madeCards(d) {
+  const p = offer(d.name);
+  const out = new Set();
+  d.made.forEach((t, i) => {
+    if (p.parts[i].form === "set" || p.parts[i].kind === "card" || p.parts[i].kind === "play")
+      for (const c of t.split(" ")) out.add(c);
+  });
+  return out;
+}
+
+// a hand card clicked while a choice in parts is made: added to (or taken from) its set,
+// or chosen as its card part; a card of a part made before takes that part back
+function pick(c) {
+  const d = draft;
+  if (!d) return;
+  if (d.waiting) { later.push(c); return; }
+  const p = offer(d.name);
+  const n = d.next;
+  if (d.set && d.set.includes(c)) { d.set = d.set.filter((x) => x !== c); ask(d); return; }
+  const i = d.made.findIndex((t, k) => (p.parts[k].form === "set" || p.parts[k].kind === "card"
+                                        || p.parts[k].kind === "play") && t.split(" ").includes(c));
+  if (i >= 0) {
+    const part = p.parts[i];
+    const was = d.made[i];
+    d.made = d.made.slice(0, i);
+    d.set = part.form === "set" ? was.split(" ").filter((x) => x !== c) : null;
+    ask(d);
+    return;
+  }
+  if (!n || !n.items.includes(c)) return;
+  if (d.set) { d.set = [...d.set, c]; ask(d); }
+  else closePart(d, c);
+}
+
+// what a hand click on each card does now: "pick" (the choice in parts) or an action
+function handClicks(s) {
+  const out = {};
+  for (const a of s.actions) if (a.cards.length === 1) (out[a.cards[0]] ||= []).push(a.text);
+  for (const c of Object.keys(out)) out[c] = out[c].length === 1 ? out[c][0] : null;
+  const d = draft;
+  if (d) {
+    const n = d.next;
+    const part = n && n.form ? offer(d.name).parts[n.index] : null;
+    if (n && part && (part.form === "set" || part.kind === "card"))
+      for (const c of n.items) out[c] = "pick";
+    for (const c of d.set || []) out[c] = "pick";
+    for (const c of madeCards(d)) out[c] = "pick";
+  }
+  return out;
+}
+
+// the action's text so far: its name, then each part made (its word first)
+function written(d, extra) {
+  const p = offer(d.name);
+  const words = [d.name];
+  const texts = extra === undefined ? d.made : [...d.made, extra];
+  texts.forEach((t, i) => { if (p.parts[i].word) words.push(p.parts[i].word); if (t) words.push(t); });
+  return words.join(" ");
+}
+
+function itemLabel(part, t) {
+  return part.kind === "seat" ? `seat ${t}` + (state && +t === state.you ? " (you)" : "") : t;
+}
+
+function drawChoice(box, p) {
+  const d = draft && draft.name === p.action ? draft : null;
+  const row = el("div", "row choice" + (d ? " active" : ""));
+  row.dataset.choice = p.action;
+  row.append(el("span", "name", p.action + ":"));
+  const go = el("button", "action parts");
+  go.type = "button";
+  go.dataset.name = p.action;
+  if (!d) {                       // another choice is being made: this one on a click
+    const b = el("button", "start");
+    b.type = "button";
+    b.dataset.start = p.action;
+    b.textContent = p.shape;
+    b.addEventListener("click", () => choose(p.action));
+    row.append(b);
+    box.append(row);
+    return;
+  }
+  const n = d.next;
+  const part = n && n.form ? p.parts[n.index] : null;
+  const whole = n && n.text && !d.waiting ? n.text : null;   // the action, when complete
+  const shown = el("span", "made");
+  if (!whole) shown.append(text(written(d, d.set && d.set.length ? d.set.join(" ") : undefined)));
+  let amountCheck = null;
+  const help = el("span", "help");
+  if (d.waiting) help.textContent = "...";
+  else if (!n) help.textContent = "";
+  else if (!part) help.textContent = n.done ? "" : "no legal way to finish this choice: undo";
+  else if (part.form === "amount") {
+    const input = el("input", "amount");
+    input.type = "number";
+    input.min = n.low; input.max = n.high; input.step = 1;
+    input.value = d.amount ?? n.low;
+    input.dataset.name = p.action;
+    input.setAttribute("aria-label", `${part.name}: ${n.low} to ${n.high}`);
+    help.append(`${part.name} (${n.low} to ${n.high}): `, input);
+    const next = el("button", "next", "next");
+    next.type = "button";
+    const check = () => {         // a whole number in range: the button may send it
+      const v = input.value.trim();
+      d.amount = v;
+      const ok = /^-?\d+$/.test(v) && BigInt(v) >= BigInt(n.low) && BigInt(v) <= BigInt(n.high);
+      const full = ok ? written(d, String(BigInt(v))) : "";
+      if (n.last) {
+        go.disabled = !ok;
+        go.dataset.action = full;
+        go.replaceChildren(ok ? text(full) : p.shape);
+      } else next.disabled = !ok;
+    };
+    input.addEventListener("input", check);
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter" && !go.disabled) go.click(); });
+    next.addEventListener("click", () => closePart(d, String(BigInt(input.value.trim()))));
+    if (!n.last) help.append(" ", next);
+    amountCheck = check;
+  } else if (part.form === "set") {
+    const k = d.set ? d.set.length : 0;
+    const many = n.low === n.high ? `${n.low}` : `${n.low} to ${n.high}`;
+    help.textContent = (n.items.length || k ? `select ${many} cards (${k} selected)`
+      : "no card can be added") + (n.done || n.items.length ? "" : ": undo");
+    // cards that are not in the hand (a table's, say): buttons that select them
+    const inHand = new Set(state.mine.flatMap((z) => z.cards));
+    const sofar = d.set || [];
+    for (const c of [...sofar, ...n.items]) {
+      if (inHand.has(c)) continue;
+      const b = el("button", "item" + (sofar.includes(c) ? " chosen" : ""));
+      b.type = "button";
+      b.dataset.item = c;
+      b.title = sofar.includes(c) ? "selected: click to take it back" : "select";
+      b.append(card(c));
+      b.addEventListener("click", () => pick(c));
+      help.append(" ", b);
+    }
+    if (n.done && !n.last && k < n.high) {
+      const b = el("button", "next", "next");
+      b.type = "button";
+      b.addEventListener("click", () => closePart(d, d.set.join(" ")));
+      help.append(" ", b);
+    }
+  } else {                        // an item part: its items as buttons, or hand cards
+    const inHand = new Set(state.mine.flatMap((z) => z.cards));
+    const hand = part.kind === "card" && n.items.every((c) => inHand.has(c));
+    if (!n.items.length) help.textContent = "no legal way to finish this choice: undo";
+    else if (hand) help.textContent = `choose a card in your hand`;
+    else for (const t of n.items) {
+      const b = el("button", "item");
+      b.type = "button";
+      b.dataset.item = t;
+      b.append(text(itemLabel(part, t)));
+      b.addEventListener("click", () => closePart(d, t));
+      help.append(b);
+    }
+  }
+  go.disabled = !whole;
+  go.dataset.action = whole || "";
+  go.append(whole ? text(whole) : p.shape);
+  go.addEventListener("click", () => { if (go.dataset.action) act(go.dataset.action); });
+  row.append(shown, help, go);
+  if (d.made.length || (d.set && d.set.length)) {
+    const b = el("button", "undo", "undo");
+    b.type = "button";
+    b.disabled = d.waiting;
+    b.addEventListener("click", undo);
+    row.append(b);
+  }
+  box.append(row);
+  if (amountCheck) amountCheck();
+}
+
 function drawMine(s) {
   const box = $("mine");
+  const active = document.activeElement;        // a card focused by the keyboard keeps it
+  const focused = active && box.contains(active) ? active.dataset.card : null;
   box.replaceChildren();
   box.hidden = s.you === null;
-  // a card click plays it when exactly one action plays that card alone
-  const single = {};
-  for (const a of s.actions) if (a.cards.length === 1) (single[a.cards[0]] ||= []).push(a.text);
+  // a card click plays it when exactly one action plays that card alone; while a choice
+  // in parts may take it, it goes to that choice
+  const clicks = handClicks(s);
+  const chosen = draft ? new Set([...(draft.set || []), ...madeCards(draft)]) : new Set();
   for (const z of s.mine) {
     const line = el("div", "");
     line.append(el("span", "zone-label", `your ${z.zone}:`));
     const row = cards(z.cards);
     for (const c of row.querySelectorAll(".card[data-card]")) {
-      const acts = single[c.dataset.card];
-      if (acts && acts.length === 1) {
+      const id = c.dataset.card;
+      const what = clicks[id];
+      if (chosen.has(id)) c.classList.add("picked");
+      if (what) {                 // a card that does something: a button for the keyboard too
+        c.tabIndex = 0;
+        c.setAttribute("role", "button");
+        if (what === "pick") c.setAttribute("aria-pressed", chosen.has(id) ? "true" : "false");
+        c.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); c.click(); }
+        });
+      }
+      if (what === "pick") {
         c.classList.add("playable");
-        c.title = acts[0];
-        c.addEventListener("click", () => act(acts[0]));
+        c.title = chosen.has(id) ? "selected: click to take it back" : "select";
+        c.addEventListener("click", () => pick(id));
+      } else if (what) {
+        c.classList.add("playable");
+        c.title = what;
+        c.addEventListener("click", () => act(what));
       }
     }
     line.append(row);
     box.append(line);
   }
+  if (focused) { const again = box.querySelector(`[data-card="${CSS.escape(focused)}"][tabindex]`); if (again) again.focus(); }
 }
 
 function drawActions(s) {
@@ -168,6 +445,7 @@ function drawActions(s) {
     b.addEventListener("click", () => act(a.text));
     rows[a.name].append(b);
   }
+  for (const p of s.parts) drawChoice(box, p);
 }
 
 function drawEnd(s) {
@@ -190,10 +468,12 @@ function draw(s) {
   $("error").textContent = "";          // an error was about an older drawing
   $("title").textContent = s.title;
   $("who").textContent = s.you === null ? "watching (only what is public)" : `you are seat ${s.you}`;
-  document.title = `${s.title}: ` + (s.you === null ? "watching" : `seat ${s.you}`) + (s.actions.length ? " (your turn)" : "");
+  const mine = s.actions.length || s.parts.length;
+  document.title = `${s.title}: ` + (s.you === null ? "watching" : `seat ${s.you}`) + (mine ? " (your turn)" : "");
+  keepDraft(s);
   drawStatus(s); drawSeats(s); drawPiles(s); drawMine(s); drawActions(s); drawEnd(s); drawEvents(s);
   document.body.dataset.version = `${s.game}.${s.version}`;
-  document.body.dataset.turn = s.actions.length ? "1" : "0";
+  document.body.dataset.turn = mine ? "1" : "0";
   document.body.dataset.finished = s.finished ? "1" : "0";
 }
 
@@ -204,7 +484,11 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "pack") faces = msg.faces;
-    else if (msg.type === "state") draw(msg);
+    else if (msg.type === "state") {
+      // never back to an older drawing of this game (the server sends states in order)
+      if (!state || msg.game !== state.game || msg.version >= state.version) draw(msg);
+    }
+    else if (msg.type === "parts") answered(msg);
     else if (msg.type === "error") { $("error").textContent = msg.message; if (msg.fatal) fatal = true; }
   };
   ws.onclose = () => {
