@@ -246,3 +246,48 @@ def test_over_the_socket_a_page_asks_and_acts_and_nothing_leaks():
                 m = json.loads(ws.receive_text())
             assert m["type"] == "error" and "spectator cannot act" in m["message"]
     assert server.errors == [] and check.leaks == [] and check.messages > 3
+
+
+def test_a_page_never_gets_a_state_older_than_one_it_has():
+    """Why selecting several cards in the hand hung a browser test now and then (it was
+    taken out in 5d41bfb and is back with choices in parts): two broadcasts of one table
+    build their states under the table's lock in one order, but send after it, page by
+    page, awaiting each send. While the older broadcast waits on one page's send, the
+    newer one reaches every page; the older one then went on and gave the next page the
+    older table. That page drew it, made its selection against it, was told the table
+    had moved on, and waited for a state that never came. Here the first page's first
+    send waits until the newer broadcast is done: before the fix the second page got
+    versions [1, 0] and drew the older table last."""
+    import asyncio
+
+    class Table:
+        id, version = "t", 0
+
+        def state(self, viewer):
+            return {"type": "state", "version": self.version}
+
+    class Page:                         # a websocket: a frame is queued when sent
+        def __init__(self, gate=None):
+            self.got, self.gate = [], gate
+
+        async def send_text(self, text):
+            self.got.append(json.loads(text)["version"])
+            gate, self.gate = self.gate, None
+            if gate is not None:
+                await gate.wait()
+
+    async def run():
+        server, table, gate = Server(hall=None), Table(), asyncio.Event()
+        first, second = Page(gate), Page()
+        server.clients[table.id] = {first: 0, second: 1}
+        older = asyncio.create_task(server.broadcast(table))
+        await asyncio.sleep(0)          # the older broadcast waits on the first page
+        table.version = 1
+        await server.broadcast(table)   # the newer one reaches both pages
+        gate.set()
+        await older
+        server.pool.shutdown()
+        return first.got, second.got
+
+    first, second = asyncio.run(run())
+    assert first == [0, 1] and second == [1], (first, second)
