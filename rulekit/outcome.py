@@ -23,6 +23,13 @@ mean of the positions it fills), everyone 0 in a draw::
 
     default_returns([[3], [0, 1], [2]])      # [0.0, 0.0, -1.0, 1.0]
 
+A game of one seat (a patience) has no one to share places with: its ``end_game``
+reads as a result for that seat (:func:`single`): a win, a loss, or a score alone::
+
+    single({"winner": 0}, False)        # 'win':  winners [0], returns [1.0]
+    single({"winners": []}, False)      # 'loss': losers [0], returns [-1.0]
+    single({"scores": [23]}, False)     # 'score': returns [23] (-23 with best: lowest)
+
 Everything here is pure data in, data out; a form that does not place every seat of
 the game exactly once raises :class:`OutcomeError` (the ruleset's mistake: the game
 stops with its message).
@@ -190,6 +197,28 @@ def check_scores(n: int, scores) -> list:
     return list(scores)
 
 
+def single(form: dict, draw: bool) -> str | None:
+    """How ``end_game`` comes out in a game of one seat, from its ``form`` (form name ->
+    value, as given to :func:`places`; ``scores`` may stand beside) and ``draw``:
+    ``"win"`` (the winner is seat 0, the winners hold it, or only losers are named and
+    they do not), ``"loss"`` (the loser is seat 0, the losers hold it, or the winners
+    are named and do not hold it: ``{winners: []}``), ``"score"`` (scores alone), or
+    None: a draw (``draw: true``, a ranking of the one seat)."""
+    if draw or "ranking" in form:
+        return None
+    if "winner" in form:
+        return "win" if form["winner"] == 0 else "loss"
+    if "loser" in form:
+        return "loss" if form["loser"] == 0 else "win"
+    if "winners" in form or "losers" in form:
+        if 0 in (form.get("losers") or ()):
+            return "loss"
+        if 0 in (form.get("winners") or ()):
+            return "win"
+        return "loss" if "winners" in form else "win"
+    return "score" if form.get("scores") is not None else None
+
+
 def default_returns(groups: list) -> list:
     """One number per seat for ``groups`` (places, best first): +1 for the first place,
     -1 for the last, linear in mean position in between, 0 for everyone in a draw."""
@@ -209,11 +238,17 @@ def default_returns(groups: list) -> list:
     return out
 
 
-def make(groups: list, scores=None, returns=None, teams=None) -> dict:
+def make(groups: list, scores=None, returns=None, teams=None, alone: str | None = None,
+         lowest: bool = False) -> dict:
     """The outcome record: ``ranking`` (the places, seats), ``winners`` and ``losers``
     (the seats of the first and last place; empty in a draw), ``draw``, ``scores`` (one
     per seat, or None) and ``returns`` (the default ones unless given); with ``teams``
-    (lists of seats) also ``teams``, whose members share places and scores."""
+    (lists of seats) also ``teams``, whose members share places and scores.
+
+    ``alone``: a one-seat game's result (:func:`single`): ``"win"`` (winners ``[0]``,
+    return +1), ``"loss"`` (losers ``[0]``, return -1) or ``"score"`` (neither; the
+    return is the score, its negative when ``lowest`` is best); none of them is a
+    draw."""
     several = len(groups) > 1
     out = {"ranking": [list(g) for g in groups],
            "winners": list(groups[0]) if several else [],
@@ -221,6 +256,14 @@ def make(groups: list, scores=None, returns=None, teams=None) -> dict:
            "draw": not several,
            "scores": None if scores is None else list(scores),
            "returns": list(returns) if returns is not None else default_returns(groups)}
+    if alone is not None and not several:
+        out["winners"] = [0] if alone == "win" else []
+        out["losers"] = [0] if alone == "loss" else []
+        out["draw"] = False
+        if returns is None:
+            out["returns"] = [1.0 if alone == "win" else -1.0 if alone == "loss" else
+                              float(-scores[0] if lowest else scores[0])
+                              if scores is not None else 0.0]
     if teams is not None:
         out["teams"] = [list(t) for t in teams]
     return out
@@ -256,7 +299,8 @@ def _points(seats: list, scores) -> str:
 def describe(outcome: dict) -> str:
     """The outcome in words: ``seat 2 wins with 23 points; seat 0 is last with 4
     points`` (middle places after ``then``), ``seat 1 loses`` (everyone else tied
-    first), ``seat 3 wins`` (everyone else tied last), ``the game is a draw``."""
+    first), ``seat 3 wins`` (everyone else tied last), ``the game is a draw``; a game
+    of one seat: ``seat 0 wins``, ``seat 0 loses``, ``seat 0 scores 23 points``."""
     teams = outcome.get("teams")
     if teams:                               # points per team: a member's points
         def points(g, scores):
@@ -269,6 +313,14 @@ def describe(outcome: dict) -> str:
     if outcome["draw"]:
         return "the game is a draw" + points(outcome["ranking"][0], outcome["scores"])
     scores, groups = outcome["scores"], outcome["ranking"]
+    if len(groups) == 1:                    # one seat alone: a win, a loss or a score
+        seat = groups[0]
+        if seat == outcome.get("winners"):
+            return f"{_who(seat, teams)} wins{points(seat, scores)}"
+        if seat == outcome.get("losers"):
+            return f"{_who(seat, teams)} loses{points(seat, scores)}"
+        got = points(seat, scores).removeprefix(" with") or " nothing"
+        return f"{_who(seat, teams)} scores{got}"
     w, lo = groups[0], groups[-1]
     if len(groups) == 2 and scores is None:      # one side named: the other is the rest
         if one(w):

@@ -41,7 +41,8 @@ class Result:
         if self.returns is None:
             return self.status.replace("_", " ") + (f": {self.message}" if self.message else "")
         return describe({"ranking": self.ranking, "draw": self.draw, "scores": self.scores,
-                         "teams": self.teams})
+                         "teams": self.teams, "winners": self.winners,
+                         "losers": self.losers})
 
 
 class Action(tuple):

@@ -256,7 +256,8 @@ def _end_game(G, loser):
     if loser.__class__ is not int or not 0 <= loser < G.n:
         raise ValueError(f"end_game: the loser {outcome.shown(loser)} is not a seat of this "
                          f"game (0 to {G.n - 1})")
-    _finished(G, outcome.places(G.n, loser=loser), None)
+    _finished(G, outcome.places(G.n, loser=loser), None,
+              alone=outcome.single({"loser": loser}, False) if G.n == 1 else None)
 
 
 @primitive
@@ -282,7 +283,8 @@ def _finish(G, given: dict, lowest: bool, draw: bool):
         groups = outcome.places(G.n, lowest=lowest, draw=draw, **forms)
     else:
         groups = outcome.places(G.n, scores=scores, lowest=lowest)
-    _finished(G, groups, scores)
+    alone = outcome.single(given, draw) if G.n == 1 else None
+    _finished(G, groups, scores, alone=alone, lowest=lowest)
 
 
 def _finish_teams(G, given: dict, lowest: bool, draw: bool):
@@ -296,10 +298,12 @@ def _finish_teams(G, given: dict, lowest: bool, draw: bool):
     groups = outcome.team_places(G.n, teams, scores=None if forms or draw else scores,
                                  lowest=lowest, draw=draw, **forms)
     seat_scores = None if scores is None else outcome.team_scores(G.n, teams, scores)
-    _finished(G, groups, seat_scores, teams)
+    alone = outcome.single({k: v for k, v in given.items() if k != "teams"}, draw) \
+        if G.n == 1 else None
+    _finished(G, groups, seat_scores, teams, alone, lowest)
 
 
-def _finished(G, groups: list, scores, teams=None) -> None:
+def _finished(G, groups: list, scores, teams=None, alone=None, lowest=False) -> None:
     fn = G.rules.returns_fn
     returns = None
     if fn is not None:                  # the ruleset's own returns: one number per seat
@@ -313,7 +317,7 @@ def _finished(G, groups: list, scores, teams=None) -> None:
                 raise RulesetFault(f"returns: for seat {s} it gives {outcome.shown(r)}, "
                                    "not a number")
             returns.append(r)
-    G.finish(outcome.make(groups, scores, returns, teams))
+    G.finish(outcome.make(groups, scores, returns, teams, alone, lowest))
     raise GameOver()
 
 
