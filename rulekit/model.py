@@ -130,6 +130,7 @@ class DefInfo(_Sealed):
     fn: str = ""
     type: str | None = None
     items: str | None = None    # the type of a list result's items, when known
+    keys: tuple | None = None   # a map result's keys, when every one is a literal
     used: bool = False
     refs: frozenset = frozenset()
     calls: dict = field(default_factory=ReadOnlyDict)   # definition name -> uses in the body

@@ -38,6 +38,7 @@ SAMPLES = [
     ("choose_stmt", "'with' c in hand[actor]", syntax.ChooseParts),
     ("call_stmt", "draw(s, 2)", syntax.CallStmt), ("call_stmt", "draw()", syntax.CallStmt),
     ("head_stmt", "f", syntax.Head), ("head_stmt", "f(a, b)", syntax.Head),
+    ("expr", "{'C': 'S', x: 1 + 2}", syntax.MapLit), ("expr", "{}", syntax.MapLit),
 ]
 
 
@@ -58,7 +59,7 @@ def test_every_rule_of_the_grammar_is_built():
     inlined = {"expr", "test", "or_test", "and_test", "not_test", "comparison", "arith",
                "term", "factor", "postfix", "atom", "start", *START_RULES}
     assert rules - inlined <= handled
-    assert handled - {"args", "params", "move_at", "move_by", "move_as"} == \
+    assert handled - {"args", "params", "pairs", "move_at", "move_by", "move_as"} == \
         {cls.kind for cls in vars(syntax).values()
          if isinstance(cls, type) and issubclass(cls, syntax.Node) and cls.kind}
 

@@ -149,6 +149,12 @@ class Words:
     def _list(self, t):
         return self.form("list", (", ".join(self.node(i).text for i in t.items),))
 
+    def _map(self, t):
+        return self.form("map", (", ".join(self.node(p).text for p in t.pairs),))
+
+    def _pair(self, t):
+        return self.form("pair", (self.node(t.key), self.node(t.value)))
+
     def _attr(self, t):
         name = t.attr
         value = self.rules.options.get(name) if self.rules is not None else None
@@ -168,7 +174,20 @@ class Words:
             var = rules.vars.get(name)
             if var is not None and var.per == "seat":
                 return self.form("var[seat]", (Phrase(name), seat))
+        if self.mapped(base):
+            return self.form("map[k]", (self.wrap(self.node(base), "call"),
+                                        self.wrap(seat, "call")))
         return self.form("list[i]", (self.wrap(self.node(base), "call"), self.wrap(seat, "call")))
+
+    def mapped(self, t) -> bool:
+        """Whether node ``t`` is known to be a map (a map literal, or a definition whose
+        value is one)."""
+        if t.kind == "map":
+            return True
+        if t.kind in ("name", "call") and self.rules is not None:
+            info = self.rules.definitions.get(t.name)
+            return info is not None and info.type == "map"
+        return False
 
     def _call(self, t):
         name, argnodes = t.name, t.args

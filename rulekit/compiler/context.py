@@ -400,4 +400,4 @@ def compile_definition(c: CompileContext, info: DefDraft) -> None:
         info.compiling = False
     info.source = f"def {info.fn}(G{params}):\n    L = None\n    return {out.code}"
     c.define(info.source)
-    info.type, info.items = out.type, out.items
+    info.type, info.items, info.keys = out.type, out.items, out.keys

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 class DefDraft:
     """A definition while it compiles (the model's :class:`rulekit.model.DefInfo` is
     made of it once the ruleset compiled: :mod:`.building`): the same fields, filled as
-    compiling goes (``type``, ``items``, ``source`` when it compiles; ``refs``, ``calls``
+    compiling goes (``type``, ``items``, ``keys``, ``source`` when it compiles; ``refs``, ``calls``
     as its body names others; ``used`` when a step, action or procedure uses it), and
     ``compiling`` while its body compiles (a use then is a cycle)."""
     name: str
@@ -20,6 +20,7 @@ class DefDraft:
     fn: str = ""
     type: str | None = None
     items: str | None = None
+    keys: tuple | None = None
     compiling: bool = False
     used: bool = False
     refs: set = field(default_factory=set)

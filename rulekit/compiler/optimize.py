@@ -372,5 +372,5 @@ class HotCompiler(_DefAwareCompiler):
             for a in first:
                 parts += [code("force", [a, " is _U"]), " or "]
             return Typed(code("or", parts + [out.code, ")"], wrapped=True, inline=True),
-                         info.type, items=info.items)
-        return Typed(out.code, info.type, items=info.items)   # already bracketed
+                         info.type, items=info.items, keys=info.keys)
+        return Typed(out.code, info.type, items=info.items, keys=info.keys)   # bracketed

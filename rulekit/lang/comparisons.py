@@ -67,8 +67,12 @@ class Comparisons:
 
     def _membership(self, t, scope, op: str) -> Typed:
         a, b = self.node(t.left, scope), self.node(t.right, scope)
-        if not compatible(b.type, "list"):
-            raise ExprError(f"'{op}' needs a list on its right, not {b.type}",
+        if b.type == "map":                 # one of the map's keys
+            if a.type in ("cards", "list", "play", "zone", "fn", "map"):
+                raise ExprError(f"a map's keys are numbers, texts, cards, true, false or "
+                                f"null: {a.type} is never one", t.left.start, "type")
+        elif not compatible(b.type, "list"):
+            raise ExprError(f"'{op}' needs a list or a map on its right, not {b.type}",
                             t.right.start, "type")
         if t.right.kind == "list":
             for item in t.right.items:

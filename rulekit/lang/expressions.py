@@ -26,6 +26,7 @@ from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
 from .comparisons import Comparisons
 from .grammar import parse
+from .syntax import literal
 from .options import OPTION_TYPES, OptionType
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mismatch, mixed  # noqa: F401 (re-exported)
 
@@ -141,6 +142,53 @@ class Compiler(Comparisons):
             parts += [", ", item.code] if i else [item.code]
         return Typed(code("list", parts + ["]"]), typ, items=one)
 
+    def n_map(self, t, scope):
+        """``{k: v, ...}``: a map (a Python dict built where it is written; a constant
+        when every key and value is a literal). Keys are scalars (numbers, texts, cards,
+        true, false, null); a literal key written twice is an error."""
+        keys, values, parts, known = [], [], ["{"], {}
+        for i, pair in enumerate(t.pairs):
+            k, v = self.node(pair.key, scope), self.node(pair.value, scope)
+            if k.type in ("cards", "list", "play", "zone", "fn", "map") or k.perseat is not None:
+                raise ExprError(f"a map's key is a number, a text, a card, true, false or "
+                                f"null, not {k.type}", pair.key.start, "type")
+            if v.perseat is not None:
+                raise ExprError(f"'{pair.value.text}' is per seat: index it with a seat, "
+                                f"e.g. [actor]", pair.value.start, "type")
+            value = self.literal_value(pair.key)
+            if value is not _NOT_LITERAL:
+                if (type(value), value) in known:
+                    raise ExprError(f"the key {pair.key.text} is written twice in this map",
+                                    pair.key.start, "type")
+                known[(type(value), value)] = True
+            keys.append(value)
+            values.append(self.literal_value(pair.value))
+            parts += ([", "] if i else []) + [k.code, ": ", v.code]
+        kinds = {self.node(p.value, scope).type for p in t.pairs}
+        typ = next(iter(kinds)) if len(kinds) == 1 else \
+            ("any" if len(kinds - {"null"}) != 1 else next(iter(kinds - {"null"})))
+        typ = "cards" if typ == "zone" else typ
+        if _NOT_LITERAL not in keys and _NOT_LITERAL not in values:
+            out = self.ctx.const(dict(zip(keys, values)))
+        else:
+            out = code("map", parts + ["}"])
+        return Typed(out, "map", items=typ, keys=None if _NOT_LITERAL in keys else
+                     tuple(keys))
+
+    def literal_value(self, node):
+        """The value of ``node`` when it is a literal (a number, a text, true, false,
+        null, ``card('QS')``), else ``_NOT_LITERAL``."""
+        kind = node.kind
+        if kind in ("int", "string") or (kind == "neg" and node.operand.kind == "int"):
+            return literal(node)
+        if kind in ("true", "false", "null"):
+            return {"true": True, "false": False, "null": None}[kind]
+        if kind == "call" and node.name == "card" and node.name not in self.ctx.definitions \
+                and len(node.args) == 1 and node.args[0].kind == "string":
+            card = self.ctx.cards.lookup(node.args[0].value)
+            return _NOT_LITERAL if card is None else card
+        return _NOT_LITERAL
+
     def n_name(self, t, scope):
         name, at = t.name, t.start
         ctx = self.ctx
@@ -174,7 +222,8 @@ class Compiler(Comparisons):
                 raise ExprError(f"'{name}' takes {len(info.params)} argument(s): write "
                                 f"{name}({', '.join(info.params)})", at, "arity", name)
             self.note_definition(info)
-            return Typed(call(info.fn, (), state=True), info.type, items=info.items)
+            return Typed(call(info.fn, (), state=True), info.type, items=info.items,
+                         keys=info.keys)
         if name in REGISTRY:
             raise ExprError(f"'{name}' is a function: call it as {name}(...)", at, "arity")
         if name in _SPECIAL_TYPES:
@@ -211,9 +260,16 @@ class Compiler(Comparisons):
             if base.perseat.kind == "zone":
                 return Typed(read, "zone", zone=(base.perseat, idx.code))
             return Typed(read, base.perseat.type)
+        if base.type == "map":
+            key = self.literal_value(t.index)
+            if base.keys is not None and key is not _NOT_LITERAL and key not in base.keys:
+                has = ", ".join(_shown(k) for k in base.keys) or "no keys"
+                raise ExprError(f"{t.index.text} is not a key of this map: it has {has}",
+                                t.index.start, "literal")
+            return Typed(call("_mapget", (base.code, idx.code)), base.items or "any")
         if not compatible(base.type, "list"):
-            raise ExprError(f"only lists, zones and per-seat names can be indexed, not {base.type}",
-                            t.start, "type")
+            raise ExprError(f"only lists, maps, zones and per-seat names can be indexed, not "
+                            f"{base.type}", t.start, "type")
         return Typed(call("_at", (base.code, idx.code)), "card" if base.type in ("cards", "zone", "play") else "any")
 
     def n_lambda_(self, t, scope):
@@ -280,7 +336,7 @@ class Compiler(Comparisons):
                                 at, "arity", name)
             self.note_definition(info)
             return Typed(call(info.fn, [a.code for a in args], state=True), info.type,
-                         items=info.items)
+                         items=info.items, keys=info.keys)
         if name in REGISTRY:
             b = REGISTRY[name]
             if len(args) != len(b.params):
@@ -331,8 +387,28 @@ class Compiler(Comparisons):
                      "cards")
 
 
+_NOT_LITERAL = object()     # what literal_value gives for an expression that is no literal
+
+
+def _shown(v) -> str:
+    """A map's literal key as it is written (``'C'``, ``3``, ``null``; a card is its
+    text, ``'QS'``)."""
+    if v is None or isinstance(v, bool):
+        return {None: "null", True: "true", False: "false"}[v]
+    return repr(v) if isinstance(v, str) else str(v)
+
+
+def _mapget(m, k):
+    """``m[k]`` of the language for a map: the value of key ``k``, null when there is none
+    (a key that is a list, which no map holds, is not there either)."""
+    try:
+        return m.get(k)
+    except TypeError:
+        return None
+
+
 def _bracket_depth(text: str) -> int:
-    """The deepest nesting of ( and [ in ``text`` (quoted texts aside)."""
+    """The deepest nesting of (, [ and { in ``text`` (quoted texts aside)."""
     depth = deepest = 0
     quote = None
     for ch in text:
@@ -340,10 +416,10 @@ def _bracket_depth(text: str) -> int:
             quote = None if ch == quote else quote
         elif ch in "'\"":
             quote = ch
-        elif ch in "([":
+        elif ch in "([{":
             depth += 1
             deepest = max(deepest, depth)
-        elif ch in ")]":
+        elif ch in ")]}":
             depth -= 1
     return deepest
 
@@ -365,6 +441,7 @@ def namespace() -> dict:
     ns.update({"_B_" + name: b.impl for name, b in REGISTRY.items() if b.impl is not None})
     ns["_mul"] = _mul
     ns["_at"] = REGISTRY["at"].impl
+    ns["_mapget"] = _mapget
 
     def _nn(a, b):
         return b() if a is None else a

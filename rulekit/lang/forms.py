@@ -93,6 +93,9 @@ _form("var[seat]", "v[s]", "the per-seat variable v of seat s", "[{1:'s} {0}|the
       "done[actor]")
 _form("list[i]", "l[i]", "item i of a list (0-based), null if none", "item {1} of {0}",
       "['left', 'right'][hand_no % 2]")
+_form("map[k]", "m[k]", "the value of key k in map m; null when m has no such key (when "
+      "every key of m is a literal, a literal k it does not have is an error when the "
+      "ruleset is checked)", "the value of {1} in {0}", "swap[suit(c)]")
 _form("option", "option.NAME", "the chosen value of an option (fixed when the ruleset "
       "is loaded)", "the option {0}", "option.speed == 'fast'")
 _form("option on", "option.NAME", "a true-or-false option, alone", "the option {0} is "
@@ -102,6 +105,11 @@ _form("call", "d(a, b)", "a definition with parameters, called: its own `words`,
       "name with the arguments in words", "{0}({1})", "beats(p, top)")
 # ---- literals ----------------------------------------------------------------------------
 _form("list", "[a, b]", "a list", "({0})", "[leader, left_of(leader)]")
+_form("map", "{k: v, ...}", "a map: each key (a number, a text, a card, true, false or "
+      "null) to its value; keys and values are any expressions of those kinds, a literal "
+      "key at most once; `k in m` holds when k is one of its keys (an expression starting "
+      "with `{` is quoted in YAML)", "({0})", "{'C': 'S', 'S': 'C', 'D': 'H', 'H': 'D'}")
+_form("pair", "k: v", "one key of a map and its value", "{0} to {1}", "'C': 'S'")
 _form("null", "null", "no value", "none", "last_winner ?? null")
 _form("true", "true", "true", "true", "set: done[s] = true")
 _form("false", "false", "false", "false", "set: done[s] = false")

@@ -29,6 +29,7 @@ def parser():
 _TOKEN_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "LPAR": "'('",
     "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "DOT": "'.'",
+    "LBRACE": "'{'", "RBRACE": "'}'", "COLON": "':'", "SEMICOLON": "';'",
     "COMP_OP": "a comparison (== != < > <= >=)", "ADD_OP": "'+' or '-'",
     "MUL_OP": "'*', '/' or '%'", "MINUS": "'-'", "EQUAL": "'='", "$END": "the end",
     "__ANON_0": "'->'", "__ANON_1": "'??'",

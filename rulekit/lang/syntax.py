@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 __all__ = ["Node", "Name", "Int", "String", "NullLit", "TrueLit", "FalseLit", "ListLit",
-           "Lambda", "Conditional", "Or", "And", "Not", "Compare", "In", "NotIn",
+           "MapLit", "Pair", "Lambda", "Conditional", "Or", "And", "Not", "Compare", "In", "NotIn",
            "Coalesce", "BinOp", "Neg", "Index", "Attr", "Call", "Move", "Assign", "Let",
            "For", "ChooseIn", "ChooseParts", "ChooseNothing", "CallStmt", "Head", "build", "walk",
            "literal", "STATEMENT_PARTS"]
@@ -100,6 +100,21 @@ class ListLit(Node):
     """``[a, b, ...]``."""
     items: tuple
     kind: ClassVar[str] = "list"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Pair(Node):
+    """``key: value``, one entry of a :class:`MapLit`."""
+    key: Node
+    value: Node
+    kind: ClassVar[str] = "pair"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class MapLit(Node):
+    """``{k: v, ...}``: ``pairs``, each a :class:`Pair`, in source order."""
+    pairs: tuple
+    kind: ClassVar[str] = "map"
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -343,6 +358,8 @@ _MAKE = {
     "true": lambda p, k: TrueLit(*p),
     "false": lambda p, k: FalseLit(*p),
     "list": lambda p, k: ListLit(*p, k[0] or ()),
+    "map": lambda p, k: MapLit(*p, k[0] or ()),
+    "pair": lambda p, k: Pair(*p, k[0], k[1]),
     "lambda_": lambda p, k: Lambda(*p, k[0], k[1]),
     "conditional": lambda p, k: Conditional(*p, k[0], k[1], k[2]),
     "or_": lambda p, k: Or(*p, k[0], k[1]),
@@ -369,6 +386,7 @@ _MAKE = {
     # wrappers: their one part, or all of them
     "args": lambda p, k: tuple(k),
     "params": lambda p, k: tuple(k),
+    "pairs": lambda p, k: tuple(k),
     "move_at": lambda p, k: k[0],
     "move_by": lambda p, k: k[0],
 }

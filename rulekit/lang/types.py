@@ -2,8 +2,8 @@
 
 Types: ``card``; ``cards`` (a list of cards; a zone stands for the cards it holds);
 ``play`` (cards put down together); ``seat``, ``rank`` and ``int`` (whole numbers);
-``suit`` and ``str`` (text); ``bool``; ``list``; ``fn`` (``x -> expr``); ``zone``;
-``null``; ``any``.
+``suit`` and ``str`` (text); ``bool``; ``list``; ``map`` (``{k: v, ...}``); ``fn``
+(``x -> expr``); ``zone``; ``null``; ``any``.
 """
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ class Typed:
     type: str
     zone: tuple | None = None     # (ZoneDecl, seat_code or None) when this names a zone
     perseat: object = None        # a per-seat zone or variable used without [seat]
-    items: str | None = None      # the type of a list's items, when it is known
+    items: str | None = None      # the type of a list's items (a map's values), if known
+    keys: tuple | None = None     # a map's keys, when every one is a literal
 
 
 @dataclass
