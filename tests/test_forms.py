@@ -1,5 +1,5 @@
 """The small expression forms of issue 31 (docs/language.md, "Expressions"): map
-literals, checked against their documented meaning in the toy tests/toys/forms.yaml
+literals and local names in an expression (``let x = a; e``), checked against their documented meaning in the toy tests/toys/forms.yaml
 and in random games of it (each play must follow the top card's suit or its partner,
 a map: the rule FRM of the toy)."""
 import random
@@ -113,3 +113,73 @@ def test_random_games_follow_the_partner_map(rules, players):
     for seed in range(3):
         game = _play(rules, players, seed)
         assert game.result.status == "finished"
+
+
+# ---- local names: let x = a; e --------------------------------------------------------------
+
+LETS = [
+    ("let x = 3; x * x + 1", 10),
+    ("let x = 3; let y = x + 1; [x, y]", [3, 4]),          # the second sees the first
+    ("let x = 3; let x = x * 2; x", 6),                    # an inner one hides the outer
+    ("let h = hand[0]; count(h) + count(h)", 10),
+    ("let p = partner; p['D']", "H"),                      # a map keeps its keys
+    ("let f = c -> rank(c); max_of(hand[0], f)", 12),      # a function
+    ("let turn = 7; turn", 7),                             # hides a variable
+    ("map([1, 2], y -> let z = y * 10; z + y)", [11, 22]),  # inside a function's body
+    ("(let x = 2; x) + 1", 3),
+    ("let x = null; x ?? 5", 5),
+]
+
+
+@pytest.mark.parametrize("expr, want", LETS, ids=[e for e, _ in LETS])
+def test_a_local_name_stands_for_its_value(game, expr, want):
+    assert game.evaluate(expr) == want
+
+
+def test_a_local_name_in_a_definition_and_through_the_hot_path(rules):
+    game = rules.new_game(players=3, seed=1, deck=None)
+    hand = game.dump()["zones"]["hand"][0]
+    red = sum(1 for c in hand if c[-1] in "DH")
+    assert game.evaluate("colour_run(0)") == max(red, len(hand) - red)
+    top = game.dump()["zones"]["pile"][-1]
+    partner = {"C": "S", "S": "C", "D": "H", "H": "D"}
+    for c in hand:
+        assert game.evaluate("follows(c)", c=c) is (c[-1] in (top[-1], partner[top[-1]]))
+
+
+@pytest.mark.parametrize("defs, words", [
+    ({"bad": "let n = count(pile); suit(n)"}, "argument 1 of 'suit' must be card, not int"),
+    ({"bad": "let n = 1; m"}, "unknown name 'm'"),
+    ({"bad": "(let n = 1; n) + n"}, "unknown name 'n'"),          # seen only in its body
+    ({"bad": "let n = hand; 1"}, "'hand' is a zone per seat"),
+    ({"bad": "let n = score; 1"}, "'score' is per seat"),
+    ({"bad": "let n = 1 n"}, "syntax error"),
+    ({"bad": "let n = 1;"}, "syntax error: the expression ends too early"),
+])
+def test_local_name_mistakes_are_errors_when_checked(tmp_path, defs, words):
+    errors = _errors(tmp_path, defs)
+    assert any(words in e for e in errors), errors
+
+
+def test_a_local_name_reads_in_words(rules):
+    w = Words(rules)
+    p = w.expr("let t = top(pile); t == null or suit(c) == suit(t)")
+    assert p.text == ("t is none or the suit of c is the suit of t, where t is the top "
+                      "card of the pile")
+    assert p.neg == ("neither t is none nor the suit of c is the suit of t, where t is "
+                     "the top card of the pile")
+
+
+def test_why_a_play_is_illegal_reads_through_a_local_name(rules):
+    from rulekit.play.reasons import why_not
+    for seed in range(20):
+        game = rules.new_game(players=3, seed=seed)
+        seat = game.to_act
+        hand = game.dump()["zones"]["hand"][seat]
+        top = game.dump()["zones"]["pile"][-1]
+        bad = [c for c in hand if c[-1] not in (top[-1], {"C": "S", "S": "C", "D": "H",
+                                                          "H": "D"}[top[-1]])]
+        if bad:
+            break
+    text = why_not(game, seat, f"play {bad[0]}", game.legal_actions(seat))
+    assert "suit of" in text and top[-1] in text, text

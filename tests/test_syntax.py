@@ -39,6 +39,7 @@ SAMPLES = [
     ("call_stmt", "draw(s, 2)", syntax.CallStmt), ("call_stmt", "draw()", syntax.CallStmt),
     ("head_stmt", "f", syntax.Head), ("head_stmt", "f(a, b)", syntax.Head),
     ("expr", "{'C': 'S', x: 1 + 2}", syntax.MapLit), ("expr", "{}", syntax.MapLit),
+    ("expr", "let x = count(h); x * x", syntax.LetIn),
 ]
 
 

@@ -214,6 +214,17 @@ class Words:
         out.x, out.body = x, body
         return out
 
+    def _let_in(self, t):
+        value = self.node(t.value)
+        self._bound.append({t.name})
+        try:
+            body = self.node(t.body)
+        finally:
+            self._bound.pop()
+        out = self.form("let", (Phrase(t.name), value, body))
+        out.kind = "cond"
+        return out
+
     def _conditional(self, t):
         a, c, b = (self.wrap(self.node(x), "cond") for x in (t.then, t.test, t.orelse))
         return self.form("if", (a, c, b), "cond")

@@ -43,6 +43,8 @@ def _names(tree) -> set:
             out.add(node.name)
         elif kind == "lambda_":
             out.add(node.param)
+        elif kind == "let_in":
+            out.add(node.name)
         elif kind == "attr":
             out.update((node.base, node.attr))
     return out
@@ -228,6 +230,20 @@ class HotCompiler(_DefAwareCompiler):
         finally:
             self.lazy -= 1
             self.single, self.zone_cards = saved
+
+    def let_name(self, name: str) -> str:
+        # a name of its own (as a lambda's parameter: _lambda_body)
+        self.lambdas += 1
+        return f"_p{self.lambdas}"
+
+    def let_body(self, body, scope):
+        # inside a lambda: what it computes is kept in cells, never in memos (a lambda
+        # cannot assign a local of the function around it)
+        self.lazy += 1
+        try:
+            return self.node(body, scope)
+        finally:
+            self.lazy -= 1
 
     def n_coalesce(self, t, scope):
         self.lazy += 1

@@ -278,6 +278,37 @@ class Compiler(Comparisons):
         return Typed(fmt("lambda", "(lambda {}: {})", local(py_name(name), "param"), body.code,
                          wrapped=True), "fn")
 
+    def n_let_in(self, t, scope):
+        """``let x = a; e``: ``e`` with the local ``x`` standing for the value of ``a``,
+        evaluated once, before ``e`` (written ``(lambda x: e)(a)``). ``x`` has ``a``'s
+        type (a zone's cards for a zone); it hides a name of the ruleset (or an outer
+        local) of the same name within ``e``."""
+        value = self.node(t.value, scope)
+        if value.perseat is not None:
+            raise ExprError(f"'{t.value.text}' is per seat: index it with a seat, e.g. "
+                            f"[actor]", t.value.start, "type")
+        typ = "cards" if value.type == "zone" else value.type
+        pyname = self.let_name(t.name)
+        inner = scope.child(**{t.name: typ})
+        inner.bound = {**inner.bound, t.name: Typed(local(pyname, "param"), typ,
+                                                    items=value.items, keys=value.keys)}
+        body = self.let_body(t.body, inner)
+        if body.perseat is not None:
+            raise ExprError(f"'{t.body.text}' is per seat: index it with a seat, e.g. "
+                            f"[actor]", t.body.start, "type")
+        return Typed(code("letin", ["(lambda ", local(pyname, "param"), ": ", body.code,
+                                    ")(", value.code, ")"]),
+                     "cards" if body.type == "zone" else body.type, items=body.items,
+                     keys=body.keys)
+
+    def let_name(self, name: str) -> str:
+        """The Python name of the local a ``let ... ;`` binds."""
+        return py_name(name)
+
+    def let_body(self, body, scope) -> Typed:
+        """The body of a ``let ... ;`` compiled in ``scope`` (its local bound)."""
+        return self.node(body, scope)
+
     def n_conditional(self, t, scope):
         a, c, b = (self.node(x, scope) for x in (t.then, t.test, t.orelse))
         typ = a.type if a.type == b.type or b.type == "null" else (b.type if a.type == "null" else "any")

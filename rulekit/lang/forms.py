@@ -88,6 +88,11 @@ _form("seat+", "(s + n) % players", "seat arithmetic: the seat n places clockwis
 _form("->", "x -> e", "a function of x (for any, all, filter, map, max_by, ...); the "
       "built-in's words place its parameter {1.x} and its body {1.body}",
       "for {x}: {body}", "c -> suit(c) == trump")
+_form("let", "let x = a; e", "e with the local name x standing for the value of a, "
+      "evaluated once (a definition's own local; `let x = a; let y = b; e` for two, each "
+      "seeing the ones before); x hides a name of the ruleset of the same name within e",
+      "{2}, where {0} is {1}|{2:not}, where {0} is {1}",
+      "let t = top(pile); t == null or suit(c) == suit(t)")
 _form("zone[seat]", "z[s]", "the zone z of seat s", "[{1:'s} {0}|the {0} of {1}]", "hand[s]")
 _form("var[seat]", "v[s]", "the per-seat variable v of seat s", "[{1:'s} {0}|the {0} of {1}]",
       "done[actor]")

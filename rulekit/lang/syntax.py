@@ -24,8 +24,8 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 __all__ = ["Node", "Name", "Int", "String", "NullLit", "TrueLit", "FalseLit", "ListLit",
-           "MapLit", "Pair", "Lambda", "Conditional", "Or", "And", "Not", "Compare", "In", "NotIn",
-           "Coalesce", "BinOp", "Neg", "Index", "Attr", "Call", "Move", "Assign", "Let",
+           "MapLit", "Pair", "Lambda", "LetIn", "Conditional", "Or", "And", "Not", "Compare",
+           "In", "NotIn", "Coalesce", "BinOp", "Neg", "Index", "Attr", "Call", "Move", "Assign", "Let",
            "For", "ChooseIn", "ChooseParts", "ChooseNothing", "CallStmt", "Head", "build", "walk",
            "literal", "STATEMENT_PARTS"]
 
@@ -123,6 +123,16 @@ class Lambda(Node):
     param: str
     body: Node
     kind: ClassVar[str] = "lambda_"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class LetIn(Node):
+    """``let name = value; body``: ``body`` with the local ``name`` standing for
+    ``value`` (evaluated once)."""
+    name: str
+    value: Node
+    body: Node
+    kind: ClassVar[str] = "let_in"
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -361,6 +371,7 @@ _MAKE = {
     "map": lambda p, k: MapLit(*p, k[0] or ()),
     "pair": lambda p, k: Pair(*p, k[0], k[1]),
     "lambda_": lambda p, k: Lambda(*p, k[0], k[1]),
+    "let_in": lambda p, k: LetIn(*p, k[0], k[1], k[2]),
     "conditional": lambda p, k: Conditional(*p, k[0], k[1], k[2]),
     "or_": lambda p, k: Or(*p, k[0], k[1]),
     "and_": lambda p, k: And(*p, k[0], k[1]),

@@ -330,6 +330,10 @@ class Reasons:
             cond = self.words(names, src, _operands(c)).node(c)
             return (f"as {cond.text if held else cond.negative()}, "
                     + self._why(a if held else b, src, names, depth, facts))
+        if data == "let_in":             # the body, its local name bound to its value
+            bound = Bound({**names, t.name: self.value(t.value.text, names)})
+            bound.display = dict(getattr(names, "display", {}))
+            return self._why(t.body, src, bound, depth, facts)
         if data == "call" and depth > 0:
             return self._definition(t, src, names, depth)
         return self.words(names, src, _operands(t)).node(t).negative()
