@@ -333,6 +333,7 @@ def next_seat(G, s):
 
 
 from . import lists  # noqa: E402,F401 (registers the list built-ins)
+from . import melds  # noqa: E402,F401 (registers best_melds and deadwood)
 
 # the built-ins that make choice domains (numbers, suits, ranks, combinations, subsets)
 for _fn, _params, _result, _doc, _example, _state, _items, _words, _sighted in DOMAIN_BUILTINS:
