@@ -26,7 +26,7 @@ from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH, MAX_INT_DIGITS
 from .builtins import REGISTRY
 from .comparisons import Comparisons
 from .grammar import parse
-from .syntax import literal
+from .mapping import _NOT_LITERAL, MapsAndLocals, _mapget, _shown
 from .options import OPTION_TYPES, OptionType
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mismatch, mixed  # noqa: F401 (re-exported)
 
@@ -47,9 +47,9 @@ _SPECIAL_CODE = {name: lread("seat") if text.startswith("L[") else
 _ALWAYS = {"dealer", "players", "phase", "step", "hand_no"}
 
 
-class Compiler(Comparisons):
+class Compiler(Comparisons, MapsAndLocals):
     """Compiles expressions against one ruleset's names (comparisons, and the literals
-    they can never meet: :mod:`.comparisons`).
+    they can never meet: :mod:`.comparisons`; maps and local names: :mod:`.mapping`).
 
     ``ctx`` must offer: ``zones`` (name -> ZoneDecl with ``per``, ``top``),
     ``vars`` (name -> VarDecl with ``per``, ``type``), ``options`` (name -> value),
@@ -142,53 +142,6 @@ class Compiler(Comparisons):
             parts += [", ", item.code] if i else [item.code]
         return Typed(code("list", parts + ["]"]), typ, items=one)
 
-    def n_map(self, t, scope):
-        """``{k: v, ...}``: a map (a Python dict built where it is written; a constant
-        when every key and value is a literal). Keys are scalars (numbers, texts, cards,
-        true, false, null); a literal key written twice is an error."""
-        keys, values, parts, known = [], [], ["{"], {}
-        for i, pair in enumerate(t.pairs):
-            k, v = self.node(pair.key, scope), self.node(pair.value, scope)
-            if k.type in ("cards", "list", "play", "zone", "fn", "map") or k.perseat is not None:
-                raise ExprError(f"a map's key is a number, a text, a card, true, false or "
-                                f"null, not {k.type}", pair.key.start, "type")
-            if v.perseat is not None:
-                raise ExprError(f"'{pair.value.text}' is per seat: index it with a seat, "
-                                f"e.g. [actor]", pair.value.start, "type")
-            value = self.literal_value(pair.key)
-            if value is not _NOT_LITERAL:
-                if (type(value), value) in known:
-                    raise ExprError(f"the key {pair.key.text} is written twice in this map",
-                                    pair.key.start, "type")
-                known[(type(value), value)] = True
-            keys.append(value)
-            values.append(self.literal_value(pair.value))
-            parts += ([", "] if i else []) + [k.code, ": ", v.code]
-        kinds = {self.node(p.value, scope).type for p in t.pairs}
-        typ = next(iter(kinds)) if len(kinds) == 1 else \
-            ("any" if len(kinds - {"null"}) != 1 else next(iter(kinds - {"null"})))
-        typ = "cards" if typ == "zone" else typ
-        if _NOT_LITERAL not in keys and _NOT_LITERAL not in values:
-            out = self.ctx.const(dict(zip(keys, values)))
-        else:
-            out = code("map", parts + ["}"])
-        return Typed(out, "map", items=typ, keys=None if _NOT_LITERAL in keys else
-                     tuple(keys))
-
-    def literal_value(self, node):
-        """The value of ``node`` when it is a literal (a number, a text, true, false,
-        null, ``card('QS')``), else ``_NOT_LITERAL``."""
-        kind = node.kind
-        if kind in ("int", "string") or (kind == "neg" and node.operand.kind == "int"):
-            return literal(node)
-        if kind in ("true", "false", "null"):
-            return {"true": True, "false": False, "null": None}[kind]
-        if kind == "call" and node.name == "card" and node.name not in self.ctx.definitions \
-                and len(node.args) == 1 and node.args[0].kind == "string":
-            card = self.ctx.cards.lookup(node.args[0].value)
-            return _NOT_LITERAL if card is None else card
-        return _NOT_LITERAL
-
     def n_name(self, t, scope):
         name, at = t.name, t.start
         ctx = self.ctx
@@ -277,29 +230,6 @@ class Compiler(Comparisons):
         body = self.node(t.body, scope.child(**{name: "any"}))
         return Typed(fmt("lambda", "(lambda {}: {})", local(py_name(name), "param"), body.code,
                          wrapped=True), "fn")
-
-    def n_let_in(self, t, scope):
-        """``let x = a; e``: ``e`` with the local ``x`` standing for the value of ``a``,
-        evaluated once, before ``e`` (written ``(lambda x: e)(a)``). ``x`` has ``a``'s
-        type (a zone's cards for a zone); it hides a name of the ruleset (or an outer
-        local) of the same name within ``e``."""
-        value = self.node(t.value, scope)
-        if value.perseat is not None:
-            raise ExprError(f"'{t.value.text}' is per seat: index it with a seat, e.g. "
-                            f"[actor]", t.value.start, "type")
-        typ = "cards" if value.type == "zone" else value.type
-        pyname = self.let_name(t.name)
-        inner = scope.child(**{t.name: typ})
-        inner.bound = {**inner.bound, t.name: Typed(local(pyname, "param"), typ,
-                                                    items=value.items, keys=value.keys)}
-        body = self.let_body(t.body, inner)
-        if body.perseat is not None:
-            raise ExprError(f"'{t.body.text}' is per seat: index it with a seat, e.g. "
-                            f"[actor]", t.body.start, "type")
-        return Typed(code("letin", ["(lambda ", local(pyname, "param"), ": ", body.code,
-                                    ")(", value.code, ")"]),
-                     "cards" if body.type == "zone" else body.type, items=body.items,
-                     keys=body.keys)
 
     def let_name(self, name: str) -> str:
         """The Python name of the local a ``let ... ;`` binds."""
@@ -416,26 +346,6 @@ class Compiler(Comparisons):
             return Typed(fmt("slice", "{}[:{}]", z.code, n), "cards")
         return Typed(fmt("slice", "{}[-({}) or {}:]", z.code, n, call("len", [z.code])),
                      "cards")
-
-
-_NOT_LITERAL = object()     # what literal_value gives for an expression that is no literal
-
-
-def _shown(v) -> str:
-    """A map's literal key as it is written (``'C'``, ``3``, ``null``; a card is its
-    text, ``'QS'``)."""
-    if v is None or isinstance(v, bool):
-        return {None: "null", True: "true", False: "false"}[v]
-    return repr(v) if isinstance(v, str) else str(v)
-
-
-def _mapget(m, k):
-    """``m[k]`` of the language for a map: the value of key ``k``, null when there is none
-    (a key that is a list, which no map holds, is not there either)."""
-    try:
-        return m.get(k)
-    except TypeError:
-        return None
 
 
 def _bracket_depth(text: str) -> int:

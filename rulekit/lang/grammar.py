@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import syntax
+from .fromlark import build
 from .types import ExprError
 
 START_RULES = ["expr", "move_stmt", "assign_stmt", "let_stmt", "for_stmt", "choose_stmt",
@@ -51,7 +52,7 @@ def parse(text: str, start: str = "expr") -> syntax.Node:
     :class:`ExprError` with words on failure."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     try:
-        return syntax.build(parser().parse(text, start=start), text)
+        return build(parser().parse(text, start=start), text)
     except UnexpectedToken as exc:
         expected = sorted({_token_word(t) for t in exc.expected})
         if exc.token.type == "$END":
