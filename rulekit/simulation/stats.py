@@ -93,7 +93,16 @@ def estimate(values: list[float], null: float | None = None, z: float = Z95) -> 
     out = {"value": m, "low": lo, "high": hi, "se": se, "n": n}
     if null is not None:
         out["significant"] = bool(n) and not lo <= null <= hi
+        if n and se == 0:               # every game the same: a sign test's chance
+            out["significant"] = m != null and sign_test(n) < 0.05
     return out
+
+
+def sign_test(n: int) -> float:
+    """The two-sided chance that ``n`` games all fall on one side of an even coin: what
+    a sample that never varies (every game the same, away from the null value) is
+    worth; ``2 ** (1 - n)``."""
+    return min(1.0, 2.0 ** (1 - n))
 
 
 def ratio_estimate(num: list[float], den: list[float], z: float = Z95) -> dict:
@@ -169,7 +178,7 @@ def equal_means_test(rows: list[list[float]]) -> dict:
     is another's loss), referred to the chi-square distribution (many games). Returns
     ``statistic``, ``df`` (the directions in which the differences vary), ``p`` and
     ``significant`` (p below 5%). A difference that never varies but is not 0 (a seat
-    that always wins) gives an infinite statistic, p 0."""
+    that always wins) gives an infinite statistic, and p of :func:`sign_test`."""
     n = len(rows)
     k = len(rows[0]) if rows else 0
     if n < 2 or k < 2:
@@ -181,7 +190,7 @@ def equal_means_test(rows: list[list[float]]) -> dict:
             for j in range(p)] for i in range(p)]
     quad, df, infinite = _quadratic_form(cov, mean)
     stat = math.inf if infinite else n * quad
-    pv = chi2_sf(stat, df) if not infinite else 0.0
+    pv = chi2_sf(stat, df) if not infinite else sign_test(n)
     return {"statistic": stat, "df": df if not infinite else max(df, 1), "p": pv,
             "significant": pv < 0.05}
 
