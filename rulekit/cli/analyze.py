@@ -33,9 +33,9 @@ def add_parser(sub, force: dict) -> None:
     s.add_argument("--budget", type=Whole(1, MAX_BUDGET), default=DEFAULT_BUDGET,
                    metavar="N", help=f"the search's simulations a move in the skill games "
                    f"(default {DEFAULT_BUDGET})")
-    s.add_argument("--table", default="random", metavar="KIND",
-                   help="the agent at every seat of the games that measure fairness, "
-                   "length, choice and tension (default random)")
+    s.add_argument("--agents", default="random", metavar="KIND",
+                   help="the agent at every seat of the base games, which measure "
+                   "fairness, length, choice and tension (default random)")
     s.add_argument("--leader", metavar="EXPR", help="who leads: an expression in seat, "
                    "higher better (default: the phases' heuristic)")
     s.add_argument("--seed", type=Whole(0), default=0, metavar="S",
@@ -80,7 +80,7 @@ def cmd_analyze(args) -> int:
     progress = _Progress("analyze", args.quiet)
     try:
         res = analyze(name, variants, args.games, args.players, options,
-                      budget=args.budget, table=args.table, leader=args.leader,
+                      budget=args.budget, agents=args.agents, leader=args.leader,
                       seed=args.seed, jobs=args.jobs, backend=args.backend,
                       address=args.address, progress=progress, **kw)
     except (ValueError, ImportError, RulesetError) as exc:

@@ -3,7 +3,7 @@
 Usage::
 
     import rulekit
-    a = rulekit.analyze("mattis", ["examples/mattis_take_all.yaml"], games=200, players=3)
+    a = rulekit.analyze("mygame.yaml", ["mygame.yaml:jokers=true"], games=200, players=3)
     a.figures[0][3]["skill"]["ismcts_vs_random"]["gain"]   # {"value", "low", "high", ...}
     print(a.text())                  # side by side, * marks what is significant at 95%
     a.to_dict()                      # the --json output
@@ -12,7 +12,7 @@ For each variant and player count it plays ``games`` games of each of these runs
 the same seeds (game ``i`` is seeded from the run's seed and ``i``, whatever the run,
 the number of jobs or the backend):
 
-- the *table*: every seat the ``table`` kind (random by default), measured in full:
+- the *base* games: every seat the ``agents`` kind (random by default), measured in full:
   fairness, length, choice and tension (rulekit.simulation.measures);
 - for each pairing of :data:`PAIRINGS`, a stronger agent at one seat (seat ``i %
   players`` in game ``i``, so that it goes round the table) among weaker ones, and
@@ -53,7 +53,7 @@ COUNTED_SHOWN = 8            # the ruleset's announcements listed under length
 class Analysis:
     """The figures of :func:`analyze`: ``variants`` (labels, the first the reference),
     ``titles``, ``options`` (per variant, those that differ from their defaults),
-    ``games``, ``seed``, ``budget``, ``table``, ``players`` (the counts played),
+    ``games``, ``seed``, ``budget``, ``agents``, ``players`` (the counts played),
     ``figures`` (one dict per variant: player count -> figures) and ``differences``
     (one dict per variant after the first: player count -> figure path -> its
     difference from the reference's, see rulekit.simulation.stats.difference)."""
@@ -63,7 +63,7 @@ class Analysis:
     games: int
     seed: int
     budget: int
-    table: str
+    agents: str
     players: list
     leader: str | None = None
     figures: list = field(default_factory=list)
@@ -75,7 +75,7 @@ class Analysis:
         from . import _no_nan
         return _no_nan({
             "games": self.games, "seed": self.seed, "budget": self.budget,
-            "table": self.table, "leader": self.leader, "players": self.players,
+            "agents": self.agents, "leader": self.leader, "players": self.players,
             "variants": [{"label": label, "title": title, "options": opts,
                           "players": {str(n): f for n, f in sorted(figs.items())},
                           "differences": {str(n): d for n, d in sorted(diffs.items())}
@@ -90,7 +90,7 @@ class Analysis:
         return text(self)
 
 
-def _check(games, seed, budget, jobs, backend, table, leader):
+def _check(games, seed, budget, jobs, backend, agents, leader):
     from ..play.agents import parse_kind
     from . import BACKENDS
     if isinstance(games, bool) or not isinstance(games, int) or \
@@ -107,10 +107,10 @@ def _check(games, seed, budget, jobs, backend, table, leader):
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r:.40}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
         raise ValueError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r:.40}")
-    if not isinstance(table, str):
-        raise ValueError(f"table must be an agent kind (random, greedy, ismcts:N), "
-                         f"not {table!r:.40}")
-    parse_kind(table)
+    if not isinstance(agents, str):
+        raise ValueError(f"agents must be an agent kind (random, greedy, ismcts:N), "
+                         f"not {agents!r:.40}")
+    parse_kind(agents)
     if leader is not None and (not isinstance(leader, str) or not leader.strip()):
         raise ValueError(f"leader must be an expression of the ruleset's language in "
                          f"seat, not {leader!r:.40}")
@@ -170,7 +170,7 @@ def _counts(loaded, players) -> list[int]:
 
 def analyze(ruleset: str, variants=(), games: int = 200, players=None,
             options: dict | None = None, budget: int = DEFAULT_BUDGET,
-            table: str = "random", leader: str | None = None, seed: int = 0,
+            agents: str = "random", leader: str | None = None, seed: int = 0,
             jobs: int | None = None, backend: str = "local", address: str | None = None,
             max_actions: int = MAX_ACTIONS, progress=None, rulesets=()) -> Analysis:
     """Measure ``ruleset`` (with ``options``) and each of ``variants`` (``"name"``,
@@ -178,8 +178,8 @@ def analyze(ruleset: str, variants=(), games: int = 200, players=None,
     (None: the ruleset's default; a number; a list; ``"all"``: every count they share).
 
     ``games``: games per variant, player count and run (at least 2); ``budget``: the
-    search's simulations a move in the skill games; ``table``: the kind of every seat
-    in the games that measure fairness, length, choice and tension; ``leader``: an
+    search's simulations a move in the skill games; ``agents``: the kind of every seat
+    in the base games, which measure fairness, length, choice and tension; ``leader``: an
     expression in ``seat`` (higher is better) that says who leads, instead of the
     phases' ``heuristic``; ``seed``, ``jobs``, ``backend``, ``address``,
     ``max_actions``, ``rulesets`` as for :func:`rulekit.simulation.simulate`;
@@ -189,7 +189,7 @@ def analyze(ruleset: str, variants=(), games: int = 200, players=None,
     """
     from . import _roots
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
-    _check(games, seed, budget, jobs, backend, table, leader)
+    _check(games, seed, budget, jobs, backend, agents, leader)
     parsed = _variants(ruleset, variants, options)
     roots = _roots(rulesets)
     loaded = [rules_of(name, opts, roots) for name, opts, _ in parsed]
@@ -197,8 +197,8 @@ def analyze(ruleset: str, variants=(), games: int = 200, players=None,
     if leader is not None:
         for rules in loaded:
             _check_leader(rules, leader)
-    table = table.strip()
-    runs = _runs(table, budget)
+    agents = agents.strip()
+    runs = _runs(agents, budget)
     total = len(parsed) * len(counts) * len(runs) * games
     done = [0]
 
@@ -209,16 +209,16 @@ def analyze(ruleset: str, variants=(), games: int = 200, players=None,
 
     out = Analysis([label for _, _, label in parsed], [r.title for r in loaded],
                    [{k: v for k, v in r.options.items() if r.option_decls[k].default != v}
-                    for r in loaded], games, seed, budget, table, counts, leader)
+                    for r in loaded], games, seed, budget, agents, counts, leader)
     cluster = ray_session(jobs, address) if backend == "ray" else contextlib.nullcontext()
     with cluster:
         for (name, opts, _), rules in zip(parsed, loaded):
             figs = {}
             for n in counts:
                 played = {}
-                for key, (tab, strong, measure) in runs.items():
+                for key, (kind, strong, measure) in runs.items():
                     spec = {"ruleset": name, "options": opts, "roots": roots, "players": n,
-                            "seed": seed, "max_actions": max_actions, "table": tab,
+                            "seed": seed, "max_actions": max_actions, "kind": kind,
                             "strong": strong, "measure": measure, "leader": leader}
                     tick = tick_for(done[0])
                     if backend == "ray":
@@ -228,7 +228,7 @@ def analyze(ruleset: str, variants=(), games: int = 200, players=None,
                         played[key] = run_local(spec, games, min(jobs, games), tick,
                                                 chunk=play_measured_chunk)
                     done[0] += games
-                figs[n] = figures(played, n, budget, table, rules, leader)
+                figs[n] = figures(played, n, budget, agents, rules, leader)
             out.figures.append(figs)
     ref = out.figures[0]
     for figs in out.figures[1:]:
@@ -247,34 +247,34 @@ def _check_leader(rules, text: str) -> None:
                             for d in exc.diagnostics]) from None
 
 
-def _runs(table: str, budget: int) -> dict:
-    """run name -> (table kind, strong kind or None, measured in full): the table, a
-    baseline of each weaker kind the pairings need, and one run per pairing."""
-    runs = {"table": (table, None, True)}
+def _runs(agents: str, budget: int) -> dict:
+    """run name -> (every seat's kind, strong kind or None, measured in full): the base
+    games, a baseline of each weaker kind the pairings need, one run per pairing."""
+    runs = {"base": (agents, None, True)}
     for name, strong, weak in PAIRINGS:
-        if weak != table:
+        if weak != agents:
             runs.setdefault(f"all_{weak}", (weak, None, False))
         runs[name] = (weak, strong.format(budget=budget), False)
     return runs
 
 
-def _base_of(weak: str, table: str) -> str:
-    return "table" if weak == table else f"all_{weak}"
+def _base_of(weak: str, agents: str) -> str:
+    return "base" if weak == agents else f"all_{weak}"
 
 
 # ---- the figures of one variant at one player count ------------------------------------
 
-def figures(played: dict, n: int, budget: int, table: str, rules, leader) -> dict:
+def figures(played: dict, n: int, budget: int, agents: str, rules, leader) -> dict:
     """The figures of one variant at ``n`` players from its runs' games (run name ->
     the games' summaries, rulekit.simulation.measures.play_measured): ``fairness``,
     ``skill``, ``length``, ``choice``, ``tension`` and ``aborted`` (per run)."""
-    base = played["table"]
+    base = played["base"]
     done = [g for g in base if g["status"] == "finished" and g["returns"] is not None]
     return {"games": len(base), "finished": len(done),
             "aborted": {k: sum(g["status"] == "aborted" for g in gs)
                         for k, gs in played.items()},
             "fairness": _fairness(done, n),
-            "skill": _skill(played, budget, table),
+            "skill": _skill(played, budget, agents),
             "length": _length(done, n),
             "choice": _choice(base),
             "tension": _tension(done, rules, leader)}
@@ -314,10 +314,10 @@ def _seat_at(g: dict, k: int, key, n: int) -> int:
     raise ValueError(k)
 
 
-def _skill(played: dict, budget: int, table: str) -> dict:
+def _skill(played: dict, budget: int, agents: str) -> dict:
     out = {}
     for name, strong, weak in PAIRINGS:
-        base = played[_base_of(weak, table)]
+        base = played[_base_of(weak, agents)]
         gains = []
         for g, b in zip(played[name], base):
             if g["returns"] is None or b["returns"] is None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import math
 
-from .analyze import PAIRINGS
-
 LABEL = 34
 CELL = 40
 
@@ -49,7 +47,7 @@ def _test(t: dict) -> str:
 def text(a) -> str:
     """The report of an :class:`rulekit.simulation.analyze.Analysis`."""
     lines = [f"rulekit analyze: {a.games} games per variant, player count and run; seed "
-             f"{a.seed}; table: every seat {a.table}; search: {a.budget} simulations a move",
+             f"{a.seed}; base games: every seat {a.agents}; search: {a.budget} simulations a move",
              "* significant at 95% (a seat's advantage or a skill gain away from 0; a "
              "test of fairness); (d ...) the difference from the first variant, * when "
              "significant"]
@@ -58,7 +56,7 @@ def text(a) -> str:
         diffs = [None] + [d[n] for d in a.differences]
         lines += [""]
         lines.append(_row(f"{n} players", a.variants))
-        lines.append(_row("games finished (table)", [
+        lines.append(_row("base games finished", [
             f"{f['finished']}/{f['games']}" + (f", aborted {sum(f['aborted'].values())}"
                                                if sum(f["aborted"].values()) else "")
             for f in figs]))
@@ -70,7 +68,7 @@ def text(a) -> str:
                 cells.append(cell(fig, None if d is None else d.get(path), **kw))
             lines.append(_row(label, cells))
 
-        lines.append("fairness (the table's games)")
+        lines.append("fairness (the base games)")
         lines.append(_row("  seats: equal returns?", [_test(f["fairness"]["seat_test"])
                                                       for f in figs]))
         for s in range(n):
@@ -82,8 +80,7 @@ def text(a) -> str:
             fig_row(f"  position {p} mean return", f"fairness/positions/{p}/return",
                     signed=True)
         lines.append("skill (gain in mean return of one stronger seat)")
-        for name, _, _ in PAIRINGS:
-            sk = figs[0]["skill"][name]
+        for name, sk in figs[0]["skill"].items():
             fig_row(f"  {sk['strong']} vs {sk['weak']}", f"skill/{name}/gain", signed=True)
         lines.append("length (per finished game)")
         fig_row("  actions", "length/actions", digits=1)

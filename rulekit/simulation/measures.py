@@ -27,7 +27,7 @@ CHECKPOINTS = (25, 50, 75)
 
 def play_measured(spec: dict, index: int) -> dict:
     """Play game ``index`` of the run ``spec`` (keys ruleset, options, roots, players,
-    seed, max_actions; ``table``: the kind of every seat; ``strong``: the kind of the
+    seed, max_actions; ``kind``: the kind of every seat; ``strong``: the kind of the
     seat ``index % players``, or None; ``measure``: measure more than the returns;
     ``leader``: an expression in ``seat``, or None for the heuristics) and return:
     ``index``, ``status``, ``message``, ``dealer``, ``returns`` (None unless finished),
@@ -39,7 +39,7 @@ def play_measured(spec: dict, index: int) -> dict:
     seed = game_seed(spec["seed"], index)
     n = spec["players"]
     game = rules.new_game(players=n, seed=seed, max_actions=spec["max_actions"])
-    kinds = [spec["table"]] * n
+    kinds = [spec["kind"]] * n
     strong_seat = None
     if spec.get("strong"):
         strong_seat = index % n
