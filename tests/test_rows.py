@@ -175,3 +175,21 @@ def test_a_pile_index_out_of_the_row_stops_the_game_with_a_message():
     with pytest.raises(Exception) as info:
         game.evaluate("count(tableau[7])")
     assert "tableau[7]: the row has 3 piles, 0 to 2" in str(info.value)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_openspiel_bridge_plays_the_rows_toy(players):
+    """OpenSpiel's own check of the bridge: a pile chosen as a part gets an action id;
+    the observation tensor has a row for each pile."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from rulekit import openspiel
+    game = openspiel.load_game(str(TOY), players=players, max_actions=200)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seen = state.observation_string(0)
+    real = state._c.trail.game if hasattr(state, "_c") else None
+    if real is not None:
+        for pile in real.z["tableau"]:
+            assert pile[0] not in seen.split() and pile[-1] in seen
