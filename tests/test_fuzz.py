@@ -502,7 +502,7 @@ def test_websocket_messages_get_an_error_never_a_failure_or_a_leak():
         from starlette.testclient import TestClient
     from rulekit.web.server import Server, make_app
     from rulekit.web.store import Store
-    from rulekit.web.tables import Hall
+    from rulekit.web.hall import Hall
     from test_web import hello, make_table
     from web_helpers import LeakCheck
 

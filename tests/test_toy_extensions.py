@@ -208,7 +208,7 @@ def test_the_lobby_gets_each_option_as_the_widget_its_type_declares(toy):
         from starlette.testclient import TestClient
     from rulekit.web.server import Server, make_app
     from rulekit.web.store import Store
-    from rulekit.web.tables import Hall
+    from rulekit.web.hall import Hall
     hall = Hall(Store(":memory:"), [str(toy)])
     with TestClient(make_app(Server(hall, bot_delay=0))) as c:
         offered = {r["name"]: r for r in c.get("/api/rulesets").json()["rulesets"]}

@@ -24,7 +24,8 @@ with warnings.catch_warnings():         # starlette's notice about its test clie
 import rulekit  # noqa: E402
 from rulekit.web.server import Server, make_app  # noqa: E402
 from rulekit.web.store import Store, StoreError  # noqa: E402
-from rulekit.web.tables import BOT_KIND, Hall, TableError  # noqa: E402
+from rulekit.web.hall import Hall  # noqa: E402
+from rulekit.web.tables import BOT_KIND, TableError  # noqa: E402
 from rulekit.play.agents import KINDS  # noqa: E402
 from web_helpers import LeakCheck, free_port  # noqa: E402
 

@@ -17,7 +17,7 @@ from rulekit.web import fields  # noqa: E402
 from rulekit.web.guard import Hosts, allowed_host  # noqa: E402
 from rulekit.web.server import MAX_BODY, MAX_MESSAGE, Server, make_app  # noqa: E402
 from rulekit.web.store import Store  # noqa: E402
-from rulekit.web.tables import Hall  # noqa: E402
+from rulekit.web.hall import Hall  # noqa: E402
 from test_web import hello, make_table, until_state  # noqa: E402
 from web_helpers import LiveServer  # noqa: E402
 

@@ -20,7 +20,8 @@ with warnings.catch_warnings():
 
 from rulekit.web.server import Server, make_app  # noqa: E402
 from rulekit.web.store import Store  # noqa: E402
-from rulekit.web.tables import Hall, TableError  # noqa: E402
+from rulekit.web.hall import Hall  # noqa: E402
+from rulekit.web.tables import TableError  # noqa: E402
 from test_web import ask_parts, choose_in_parts, hello, make_table, until_state  # noqa: E402
 from web_helpers import LeakCheck  # noqa: E402
 

@@ -17,7 +17,7 @@ from budget import SOAK, games  # noqa: E402
 from web_helpers import LeakCheck, LiveServer  # noqa: E402
 
 from rulekit.web.store import Store  # noqa: E402
-from rulekit.web.tables import Hall  # noqa: E402
+from rulekit.web.hall import Hall  # noqa: E402
 
 GAMES = [("mattis", 4, {}), ("durak", 3, {"transfer": True}), ("hearts", 4, {"target": 30}),
          ("atlanta_mattis", 3, {"slough_window": "shared"}), ("skitgubbe", 3, {}),

@@ -9,7 +9,7 @@ import time
 
 from rulekit.web.server import MAX_FRAME, Server, make_app
 from rulekit.web.store import Store
-from rulekit.web.tables import Hall
+from rulekit.web.hall import Hall
 
 WORD = re.compile(r"[^\s,.:;()\[\]]+")
 

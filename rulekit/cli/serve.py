@@ -58,7 +58,7 @@ def add_parser(sub) -> None:
 def cmd_serve(args) -> int:
     """Run the server until Ctrl-C; one line for anything the user can fix."""
     try:
-        from ..web.server import serve
+        from ..web.serving import serve
     except ImportError as exc:
         return fail(f"serve needs the web extra ({exc.name} is missing): "
                     "pip install 'rulekit[web]'")
