@@ -163,11 +163,13 @@ class GameStateAPI(Protocol):
         changing anything; TypeError for a ``what`` that is neither a card nor a list."""
 
     @staticmethod
-    def zone_mover(decl, tagged_zones: frozenset) -> Callable:
+    def zone_mover(decl, tagged_zones: frozenset,
+                   top_zones: frozenset = frozenset()) -> Callable:
         """The fast path of ``move`` onto the top of zone ``decl`` (a zone declaration):
         a function ``(G, what, seat, by, kind)`` making the same change as
         ``G.move(what, decl.name, seat, by, kind)`` (``tagged_zones``: the names of the
-        ruleset's tagged zones), made once per zone when a ruleset is compiled."""
+        ruleset's tagged zones; ``top_zones``: of its ``see: top`` zones, whose new top
+        card a move uncovers), made once per zone when a ruleset is compiled."""
 
     def shuffle(self, cards: list) -> None:
         """Put the cards of a zone (``cards``: the zone's own list, as ``z`` gives it)

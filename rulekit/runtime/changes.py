@@ -142,7 +142,7 @@ class Changes:
                     self.surfaced.append(c)
 
     @staticmethod
-    def zone_mover(decl, tagged_zones: frozenset):
+    def zone_mover(decl, tagged_zones: frozenset, top_zones: frozenset = frozenset()):
         """See :meth:`rulekit.lang.state_api.GameStateAPI.zone_mover`: ``move`` onto the
         top of zone ``decl``, the zone's ``top``, ``see`` and ``tagged`` read once, one
         card moved without making lists."""
@@ -166,7 +166,7 @@ class Changes:
             zn, s = loc
             src = z[zn] if s is None else z[zn][s]
             src.remove(what)
-            if src and zn in G.rules.top_zones:     # its new top card is seen by all
+            if top_zones and src and zn in top_zones:   # its new top card is seen by all
                 G.surfaced.append(src[0] if G.rules.zones[zn].top == "first" else src[-1])
             tags = G.tags
             if zn in tagged_zones:

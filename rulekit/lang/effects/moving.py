@@ -50,7 +50,8 @@ def _c_move(c, path, item, scope):
     mover = f"_move_to_{decl.name}"
     if mover not in c.ns:
         make = getattr(c.state_api, "zone_mover", None) or generic_mover   # (the state's)
-        c.ns[mover] = make(decl, frozenset(k for k, z in c.zones.items() if z.tagged))
+        c.ns[mover] = make(decl, frozenset(k for k, z in c.zones.items() if z.tagged),
+                           frozenset(k for k, z in c.zones.items() if z.see == "top"))
     return [f"{mover}(G, {args})"]
 
 
@@ -204,7 +205,7 @@ def _shown(x) -> str:
         not isinstance(x, bool) else type(x).__name__
 
 
-def generic_mover(decl, tagged_zones: frozenset):
+def generic_mover(decl, tagged_zones: frozenset, top_zones: frozenset = frozenset()):
     """``move`` onto the top of zone ``decl`` as a function ``(G, what, seat, by,
     kind)`` that calls ``G.move``: the fast path of any implementation of the API
     that has none of its own (see :meth:`rulekit.lang.state_api.GameStateAPI.
