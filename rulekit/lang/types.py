@@ -2,8 +2,9 @@
 
 Types: ``card``; ``cards`` (a list of cards; a zone stands for the cards it holds);
 ``play`` (cards put down together); ``seat``, ``rank`` and ``int`` (whole numbers);
-``suit`` and ``str`` (text); ``bool``; ``list``; ``fn`` (``x -> expr``); ``zone``;
-``null``; ``any``.
+``suit`` and ``str`` (text); ``bool``; ``list``; ``fn`` (``x -> expr``); ``zone`` (a
+pile: a zone of one pile, a seat's, a row's; its cards); ``null``; ``any``. A list of a
+row's piles has items ``place`` (piles, each read as its cards).
 """
 from __future__ import annotations
 
@@ -55,6 +56,9 @@ class Typed:
     zone: tuple | None = None     # (ZoneDecl, seat_code or None) when this names a zone
     perseat: object = None        # a per-seat zone or variable used without [seat]
     items: str | None = None      # the type of a list's items, when it is known
+    pile: bool = False            # a zone's pile known only at run time (pile_of, a part)
+    row: object = None            # a row of piles (its ZoneDecl): the list of its piles
+    row_seat: object = None       # ... of one seat's row: the seat's code
 
 
 @dataclass
