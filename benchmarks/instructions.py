@@ -13,9 +13,19 @@ per ``clone()`` and per ``determinize()`` of states sampled along those games (e
 fifth decision), the same games in both trees. Python's hash seed is fixed, so a run
 gives the same count every time. Needs ``valgrind`` (``apt install valgrind``); a
 run takes about 50 times as long as without it, so keep ``--games`` small.
+
+    python benchmarks/instructions.py /tmp/rulekit-base --what play      # playouts only
+    python benchmarks/instructions.py /tmp/rulekit-base --ruleset hearts --option target=1
+
+``--what play`` leaves out clone() and determinize() (two fifths of the runs);
+``--option K=V`` sets a ruleset option in both trees (``target=1``: one Hearts hand a
+game). Run it with the Python that has rulekit's dependencies (the venv's): each tree is
+checked first to import its own rulekit with it, and a run that fails shows Python's
+error, not valgrind's log.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -28,7 +38,7 @@ from pathlib import Path
 from hot_path import PLAY, RULESETS, SAMPLE, arguments  # noqa: E402 (this folder is on the path)
 
 SNIPPET = r"""
-import random, sys
+import json, random, sys
 import rulekit
 try:                                      # (imported now: not counted with the work)
     import rulekit.runtime.engine
@@ -39,7 +49,7 @@ try:
 except ImportError:                       # older trees
     from rulekit.agents import determinize
 name, players, games, what = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-rules = rulekit.load(name)
+rules = rulekit.load(name, json.loads(sys.argv[5]))
 count = 0
 if what == "play":
     actions = 0
@@ -60,30 +70,61 @@ print("COUNT", count)
 """
 
 
-def instructions(tree: Path, ruleset: str, players: int, games: int, what: str):
+def check_tree(tree: Path, ruleset: str, players: int, options: dict) -> None:
+    """Exit with a clear message unless this Python, without valgrind, imports rulekit
+    from ``tree`` itself (its dependencies too) and loads ``ruleset`` there, as the
+    measured runs do (seconds, where a failure under valgrind takes minutes)."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    out = subprocess.run([sys.executable, "-c", "import rulekit; print(rulekit.__file__)"],
+                         env=env, capture_output=True, text=True, cwd=tree)
+    if out.returncode == 0 and not out.stdout.startswith(str(tree.resolve())):
+        raise SystemExit(f"{tree}: imports rulekit from {out.stdout.strip()}, not the tree")
+    if out.returncode == 0:
+        out = subprocess.run([sys.executable, "-c", SNIPPET, ruleset, str(players), "0",
+                              "play", json.dumps(options)],
+                             env=env, capture_output=True, text=True, cwd=tree)
+    if out.returncode:
+        raise SystemExit(f"{tree}: {ruleset} {players}p does not load with "
+                         f"{sys.executable} (the venv's Python has rulekit's "
+                         f"dependencies):\n{out.stderr[-1500:]}")
+
+
+def instructions(tree: Path, ruleset: str, players: int, games: int, what: str,
+                 options: dict):
     """(instructions, count) of one run under callgrind, importing rulekit from ``tree``
     (``what``: play, states, clone or determinize; ``play`` with 0 games for the
-    baseline of playouts)."""
+    baseline of playouts; ``options``: the ruleset's options)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", SNIPPET, ruleset, str(players), str(games),
-                          what], env=env, capture_output=True, text=True, cwd=tree)
+                          what, json.dumps(options)],
+                         env=env, capture_output=True, text=True, cwd=tree)
     refs = re.search(r"Collected : ([\d,]+)", out.stderr)
     count = re.search(r"COUNT (\d+)", out.stdout)
     if out.returncode or not refs or not count:
-        raise SystemExit(f"{tree}: {ruleset} {players}p {what} failed:\n{out.stderr[-2000:]}")
+        # Python's own error, without valgrind's lines (==pid==), which quote the snippet
+        python = "\n".join(line for line in out.stderr.splitlines()
+                           if not re.match(r"==\d+==", line))
+        raise SystemExit(f"{tree}: {ruleset} {players}p {what} failed (exit "
+                         f"{out.returncode}):\n{python[-2000:]}")
     return int(refs.group(1).replace(",", "")), int(count.group(1))
 
 
-def measure(tree: Path, ruleset: str, players: int, games: int, pool) -> dict:
-    """Instructions per action (play), per clone and per determinize for one tree."""
-    jobs = {"play0": pool.submit(instructions, tree, ruleset, players, 0, "play")}
-    for what in ("play", "states", "clone", "determinize"):
-        jobs[what] = pool.submit(instructions, tree, ruleset, players, games, what)
+def measure(tree: Path, ruleset: str, players: int, games: int, pool, options: dict,
+            only_play: bool = False) -> dict:
+    """Instructions per action (play) and per game, per clone and per determinize (NaN
+    with ``only_play``) for one tree."""
+    run = lambda n, what: pool.submit(instructions, tree, ruleset, players, n, what, options)
+    jobs = {"play0": run(0, "play"), "play": run(games, "play")}
+    if not only_play:
+        for what in ("states", "clone", "determinize"):
+            jobs[what] = run(games, what)
     got = {k: j.result() for k, j in jobs.items()}
-    out = {"play": (got["play"][0] - got["play0"][0]) / got["play"][1]}
+    work = got["play"][0] - got["play0"][0]
+    out = {"play": work / got["play"][1], "game": work / games}
     for what in ("clone", "determinize"):
-        out[what] = (got[what][0] - got["states"][0]) / got[what][1]
+        out[what] = (float("nan") if only_play
+                     else (got[what][0] - got["states"][0]) / got[what][1])
     out["actions"] = got["play"][1]
     return out
 
@@ -91,23 +132,32 @@ def measure(tree: Path, ruleset: str, players: int, games: int, pool) -> dict:
 def main() -> None:
     p = arguments(__doc__, "4, or the ruleset's only count", 5)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--what", choices=("all", "play"), default="all",
+                   help="play: playouts only (no clone/determinize runs)")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="a ruleset option, in both trees")
     args = p.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind)")
+    options = dict(o.split("=", 1) for o in args.option)
     print(f"{'ruleset':16} {'n':>2}  {'instr./action':>13} {'base':>9} {'x':>5}   "
-          f"{'clone':>8} {'x':>5}   {'determinize':>11} {'x':>5}   (instructions)")
+          f"{'clone':>8} {'x':>5}   {'determinize':>11} {'x':>5}   {'actions':>7} "
+          f"{'instr./game':>13} {'base':>13}   (instructions; x = base / this)", flush=True)
     with ThreadPoolExecutor(args.jobs) as pool:
         for name in args.ruleset or RULESETS:
             for n in args.players or ([3] if name == "atlanta_mattis" else [4]):
-                b = measure(args.base, name, n, args.games, pool)
-                t = measure(args.tree, name, n, args.games, pool)
+                for tree in (args.base, args.tree):
+                    check_tree(tree, name, n, options)
+                b = measure(args.base, name, n, args.games, pool, options, args.what == "play")
+                t = measure(args.tree, name, n, args.games, pool, options, args.what == "play")
                 if b["actions"] != t["actions"]:
                     print(f"  note: the trees play different games ({b['actions']} vs "
                           f"{t['actions']} actions)")
                 print(f"{name:16} {n:2}  {t['play']:13,.0f} {b['play']:9,.0f} "
                       f"{b['play'] / t['play']:5.2f}   {t['clone']:8,.0f} "
                       f"{b['clone'] / t['clone']:5.2f}   {t['determinize']:11,.0f} "
-                      f"{b['determinize'] / t['determinize']:5.2f}", flush=True)
+                      f"{b['determinize'] / t['determinize']:5.2f}   {t['actions']:7} "
+                      f"{t['game']:13,.0f} {b['game']:13,.0f}", flush=True)
 
 
 if __name__ == "__main__":

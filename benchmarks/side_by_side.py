@@ -3,7 +3,8 @@
     git worktree add /tmp/rulekit-base HEAD~1        # the tree to compare against
     python benchmarks/side_by_side.py /tmp/rulekit-base --ruleset mattis --players 4
 
-Each round plays the same seeded random games (uniform over the legal actions) once
+Each round plays the same seeded random games (uniform over the legal actions; drawn
+with ``random_legal`` where the tree has it, as a choice in parts is never listed) once
 with each tree, in alternating order, each in a fresh process, and takes the process's
 CPU time for the games alone (loading excluded). The machine is shared and noisy, so
 the figure that matters is the ratio within a round; the median ratio over the rounds
@@ -29,8 +30,9 @@ start = time.process_time()
 for seed in range(games):
     game = rules.new_game(players=players, seed=seed)
     rng = random.Random(seed)
+    pick = getattr(game, "random_legal", None)      # (choices in parts: never listed)
     while not game.finished:
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(pick(rng) if pick else rng.choice(game.legal_actions()))
     actions += game.actions
 print(json.dumps({"cpu": time.process_time() - start, "actions": actions}))
 """

@@ -29,6 +29,7 @@ from .version import __version__
 
 __all__ = ["load", "check", "bundled", "RulesetError", "IllegalAction", "CardError",
            "RecordError", "OutputError", "RulekitError", "Diagnostic", "TooManyChoices",
+           "simulate", "compare", "analyze",
            "__version__"]
 
 
@@ -72,3 +73,13 @@ def compare(variants, games: int = 1000, players=None, **kw):
     return a :class:`rulekit.simulation.Comparison` (``.text()`` side by side)."""
     from .simulation import compare as _compare
     return _compare(variants, games, players, **kw)
+
+
+def analyze(ruleset, variants=(), games: int = 200, players=None, **kw):
+    """What a rule change does: fairness by seat and position, skill (the gain of one
+    stronger seat), length, choice and tension (lead changes, decisiveness) of
+    ``ruleset`` and each of ``variants``, with 95% intervals and significance marks
+    (:class:`rulekit.simulation.analyze.Analysis`; ``.text()``, ``.to_dict()``). See
+    :func:`rulekit.simulation.analyze.analyze` for the keywords and docs/analyze.md."""
+    from .simulation.analyze import analyze as _analyze
+    return _analyze(ruleset, variants, games, players, **kw)

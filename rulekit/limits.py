@@ -16,7 +16,8 @@ Input (each refused with a message naming the limit): ruleset files of at most
 and ``MAX_NESTING`` levels deep; whole numbers of at most ``MAX_INT_DIGITS`` digits;
 expressions of at most ``MAX_EXPRESSION_CHARS`` characters and ``MAX_EXPRESSION_DEPTH``
 levels of operators and brackets;
-records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats; an
+records of at most ``MAX_RECORD_ACTIONS`` actions; at most ``MAX_PLAYERS`` seats; at most
+``MAX_ROW_PILES`` piles in a row; an
 ``extends`` chain of at most ``MAX_EXTENDS`` files; a definition that expands into more
 than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a pack
 (ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
@@ -45,6 +46,7 @@ MAX_EXPRESSION_CHARS = 5000
 MAX_EXPRESSION_DEPTH = 100
 MAX_RECORD_ACTIONS = 1_000_000
 MAX_PLAYERS = 64
+MAX_ROW_PILES = 64     # the piles of one row (a zone's `row:`)
 MAX_EXTENDS = 20
 MAX_DEFINITION_COST = 100_000
 MAX_PACK_CARDS = 2000

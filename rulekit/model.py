@@ -25,24 +25,9 @@ from .cards import (COPY_MARK, STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED,  
                     STANDARD_SUITS, STANDARD_SYMBOLS, Cards)
 from .errors import Pos
 from .frozen import ReadOnlyDict, Sealed as _Sealed, seal as _seal, settle as _settle
+from .lang.zones import ZoneDecl  # noqa: F401 (a part of the model)
 from .parts import PartDef, Parts  # noqa: F401 (a choice in parts: part of the model)
 from .lang.options import OPTION_TYPES, OptionRange, OptionType  # noqa: F401 (OptionRange: its old home)
-
-
-@dataclass(frozen=True, eq=False)
-class ZoneDecl(_Sealed):
-    """A zone: ``per`` game or seat; ``see`` all, owner or count; ``top`` first or last;
-    ``tagged``: cards moved in get (seat, play number, kind) tags; ``show_empty``: the
-    table shows it even when it holds no cards."""
-    name: str
-    per: str = "game"
-    see: str = "all"
-    top: str = "last"
-    tagged: bool = False
-    doc: str = ""
-    show_empty: bool = False
-    rule: str = ""
-    kind = "zone"
 
 
 @dataclass(frozen=True, eq=False)
@@ -371,8 +356,12 @@ class Ruleset(_Sealed):
             suit_of=cards.suit_of, card_order=cards.order, next_up=cards.next_up,
             # what a copy of a game state must copy deeper (runtime GameState.clone)
             tagged_zones=frozenset(k for k, z in self.zones.items() if z.tagged),
-            seat_zones=tuple(k for k, z in self.zones.items() if z.per == "seat"),
-            game_zones=tuple(k for k, z in self.zones.items() if z.per != "seat"),
+            seat_zones=tuple(k for k, z in self.zones.items() if z.slotted),
+            game_zones=tuple(k for k, z in self.zones.items() if not z.slotted),
+            # zones where whether a card is seen depends on its place in the pile
+            top_zones=tuple(k for k, z in self.zones.items() if z.see == "top"),
+            # the dump tells which cards are turned (a row or a see: top zone exists)
+            faces=any(z.see == "top" or z.row for z in self.zones.values()),
             seat_vars=tuple(k for k, v in self.vars.items() if v.per == "seat"),
             list_vars=tuple(k for k, v in self.vars.items() if v.per != "seat" and v.type
                             not in ("int", "seat", "suit", "card", "rank", "bool", "str")),

@@ -193,6 +193,7 @@ BASE = {"list": [], "validate": ["mattis"], "play": ["mattis"], "replay": ["x.js
         "new": ["x", "--from", "mattis", "-o", "-"], "rules": ["mattis"], "schema": [],
         "explain": ["mattis"], "diff": ["mattis", "mattis"], "graph": ["mattis"],
         "compile": ["mattis"], "simulate": ["mattis"], "compare": ["mattis", "mattis"],
+        "analyze": ["mattis"],
         "serve": []}
 
 

@@ -1,22 +1,27 @@
 """Piles: ``move: X to Z at bottom | at N | at random`` on its own, in a toy game
 (tests/toys/piles.yaml) with one pile whose top is its last card (``up``) and one whose
 top is its first (``down``)."""
+import functools
 import json
 import random
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import rulekit
+from cli_run import cli
 
 TOY = Path(__file__).parent / "toys" / "piles.yaml"
 
 
+@functools.lru_cache(maxsize=None)
+def rules_at(place: str):
+    return rulekit.load(str(TOY), {"place": place})
+
+
 def game_at(place: str, seed: int = 0):
-    return rulekit.load(str(TOY), {"place": place}).new_game(players=2, seed=seed)
+    return rules_at(place).new_game(players=2, seed=seed)
 
 
 def expected(zone: str, place: str, before: list, card: str) -> list:
@@ -100,15 +105,12 @@ def test_at_is_checked(tmp_path, text, words):
 
 def test_a_record_of_random_places_replays_byte_for_byte(tmp_path):
     shutil.copy(TOY, tmp_path / "piles.yaml")
-    run = [sys.executable, "-m", "rulekit"]
     for seed in (5, 6, 7):
         rec = tmp_path / f"r{seed}.json"
-        played = subprocess.run(run + ["play", "piles.yaml", "--seed", str(seed), "--option",
-                                       "place=random", "--record", str(rec), "--json"],
-                                cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        played = cli(["play", "piles.yaml", "--seed", seed, "--option", "place=random",
+                      "--record", rec, "--json"], tmp_path)
         assert played.returncode == 0, played.stderr
-        again = subprocess.run(run + ["replay", str(rec), "--json"], cwd=tmp_path,
-                               capture_output=True, text=True, timeout=120)
+        again = cli(["replay", rec, "--json"], tmp_path)
         assert again.returncode == 0, again.stderr
         assert again.stdout == played.stdout
         assert json.loads(again.stdout)["status"] == "finished"

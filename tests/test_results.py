@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
+from cli_run import cli
 from rulekit.outcome import (OutcomeError, default_returns, describe, make, places,
                              team_places)
 from rulekit.play.agents import GreedyAgent
@@ -338,10 +339,8 @@ def _record(tmp_path, form="scores"):
     import shutil
     shutil.copy(TOY, tmp_path / "results.yaml")
     rec = tmp_path / "r.json"
-    out = subprocess.run([sys.executable, "-m", "rulekit", "play", "results.yaml", "--seed",
-                          "3", "--players", "4", "--option", f"form={form}", "--record",
-                          str(rec), "--quiet"], cwd=tmp_path, capture_output=True, text=True,
-                         timeout=120)
+    out = cli(["play", "results.yaml", "--seed", "3", "--players", "4", "--option",
+               f"form={form}", "--record", rec, "--quiet"], tmp_path)
     assert out.returncode == 0, out.stderr
     return rec, json.loads(rec.read_text(encoding="utf-8"))
 
@@ -349,8 +348,7 @@ def _record(tmp_path, form="scores"):
 def _replay(tmp_path, rec, data):
     import json
     rec.write_text(json.dumps(data), encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "rulekit", "replay", str(rec)], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    return cli(["replay", rec], tmp_path)
 
 
 def test_a_record_carries_the_outcome_and_replay_checks_it(tmp_path):

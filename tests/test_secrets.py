@@ -106,9 +106,7 @@ def strings(value):
 def known_to(game, seat) -> set:
     """The cards ``seat`` knows now: those its view shows in zones, and the public."""
     out = set(game.public)
-    for content in game.view(seat)["zones"].values():
-        for item in content:
-            out.update(c for c in (item if isinstance(item, list) else [item]) if c)
+    out.update(c for c in strings(game.view(seat)["zones"]) if c)   # (rows: nested)
     return out
 
 

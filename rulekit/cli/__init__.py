@@ -1,6 +1,7 @@
 """The ``rulekit`` command line (INTERFACES.md section 1).
 
-Commands: ``list``, ``validate``, ``play``, ``replay``, ``simulate``, ``compare`` and
+Commands: ``list``, ``validate``, ``play``, ``replay``, ``simulate``, ``compare``,
+``analyze`` and
 more (``rulekit --help``). Errors a user can cause print one
 clear line on stderr and exit non-zero (1; 2 for usage errors), never a traceback.
 Heavy libraries are imported only by the commands that need them, so ``--help`` is quick.
@@ -20,6 +21,7 @@ from .common import Exit, Usage, fail, silence_stdout
 from .games import cmd_play, cmd_replay
 from .serve import add_parser as add_serve_parser, cmd_serve
 from .simulate import add_parsers as add_simulate_parsers, cmd_compare, cmd_simulate
+from .analyze import add_parser as add_analyze_parser, cmd_analyze
 from .rulesets import (cmd_compile, cmd_diff, cmd_explain, cmd_graph, cmd_list, cmd_new,
                        cmd_rules, cmd_schema, cmd_validate)
 
@@ -133,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the generated Python (for debugging a slow ruleset)")
 
     add_simulate_parsers(sub, force)
+    add_analyze_parser(sub, force)
     add_serve_parser(sub)
     s = sub.add_parser("replay", help="re-run a game record, checking every action")
     s.add_argument("record", metavar="RECORD")
@@ -173,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     handler = {"list": cmd_list, "validate": cmd_validate, "play": cmd_play,
                "replay": cmd_replay, "new": cmd_new, "explain": cmd_explain,
                "diff": cmd_diff, "graph": cmd_graph, "compile": cmd_compile,
-               "simulate": cmd_simulate, "compare": cmd_compare, "rules": cmd_rules,
+               "simulate": cmd_simulate, "compare": cmd_compare, "analyze": cmd_analyze,
+               "rules": cmd_rules,
                "schema": cmd_schema, "serve": cmd_serve}[args.command]
     for stream in (sys.stdout, sys.stderr):   # never fail on a character the terminal lacks
         try:

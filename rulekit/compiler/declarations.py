@@ -12,7 +12,8 @@ import re
 
 from ..lang.grammar import parse
 from ..source.extends import head_name
-from ..limits import MAX_PACK_CARDS
+from ..frozen import evolve
+from ..limits import MAX_PACK_CARDS, MAX_ROW_PILES
 from ..lang.types import ExprError
 from ..lang.wording import template_problem
 from ..model import (STANDARD_ALIASES, STANDARD_RANKS, STANDARD_RED, STANDARD_SUITS,
@@ -137,6 +138,7 @@ def declare(c: CompileContext) -> None:
         if name in c.zones:
             c.err(("vars", name), f"'{name}' is both a zone and a variable: rename one")
     _declare_options(c)
+    _declare_rows(c)
     for head, body in (d.get("definitions") or {}).items():
         parsed = _head(c, ("definitions", head), head)
         if parsed is None:
@@ -189,6 +191,36 @@ def _shown(value) -> str:
 
 
 _OPTION_FIELDS = ("type", "default", "values", "min", "max", "doc", "of", "rule")
+
+
+def _declare_rows(c: CompileContext) -> None:
+    """Each zone's ``row``: a count of piles, written as a whole number or as
+    ``option.NAME`` (a whole-number option, read as chosen). An option that is not a
+    whole number, or a count below 1 or above MAX_ROW_PILES, is an error at the key."""
+    for name, z in (c.data.get("zones") or {}).items():
+        row = z.get("row")
+        if row is None or name not in c.zones:
+            continue
+        path = ("zones", name, "row")
+        if isinstance(row, str):
+            opt = row[len("option."):]
+            decl = c.option_decls.get(opt)
+            value = c.options.get(opt)
+            if decl is None:
+                c.err(path, f"zone '{name}': row: unknown option '{opt}'"
+                      f"{c.suggest(opt, c.option_decls)}", "unknown-option")
+                continue
+            c.used_options.add(opt)
+            if isinstance(value, bool) or not isinstance(value, int):
+                c.err(path, f"zone '{name}': row: option '{opt}' is not a whole number "
+                      f"(it is {decl.type})", "type")
+                continue
+            row = value
+        if not 1 <= row <= MAX_ROW_PILES:
+            c.err(path, f"zone '{name}': row: {row} piles; a row has 1 to {MAX_ROW_PILES}",
+                  "option" if isinstance(z.get("row"), str) else "type")
+            continue
+        c.zones[name] = evolve(c.zones[name], row=row)
 
 
 def _declare_options(c: CompileContext) -> None:

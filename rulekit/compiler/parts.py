@@ -68,7 +68,8 @@ def compile_parts(c, path: tuple, tree, adata: dict, scope: Scope, item_domain):
                 typed, kind = got
                 part = PartDef(m.name, m.word, "item", kind, c.fn(typed.code),
                                domain_text=m.domain.text)
-                scope.locals[m.name] = kind if kind != "play" or typed.type == "list" else "any"
+                scope.locals[m.name] = "place" if kind == "place" else \
+                    kind if kind != "play" or typed.type == "list" else "any"
         elif form == "set":
             args = m.domain.args
             z = c.sub(where, args[0], scope, "cards")

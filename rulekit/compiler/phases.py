@@ -85,6 +85,13 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         var = tree.name
         got = _item_domain(c, path + ("choose",), tree.domain, scope)
         scope.locals[var] = "any"                # (no second error for each use of it)
+        if got is not None and got[1] == "place":     # a pile: offered as a choice in parts
+            var, kind = None, "parts"
+            del scope.locals[tree.name]
+            parts = compile_parts(c, path, tree, adata, scope,
+                                  lambda where, node, sc: _item_domain(c, where, node, sc))
+            failed = parts is None
+            got = None
         if got is not None:
             d, kind = got
             scope.locals[var] = kind if kind != "play" or d.type == "list" else "any"
@@ -122,9 +129,9 @@ def _item_domain(c: CompileContext, where, node, scope):
               "numbers, ranks, suits, words): an action's choices are of one kind; "
               "use one action per kind", "type")
         return None
-    if d is not None and d.items not in (None, "card", "cards", "play") + TYPED_CHOICES:
+    if d is not None and d.items not in (None, "card", "cards", "play", "place") + TYPED_CHOICES:
         c.err(where, "choose: the choices of an action are cards, plays "
-              "(lists of cards), seats, whole numbers, ranks, suits or words, not "
+              "(lists of cards), seats, whole numbers, ranks, suits, words or piles, not "
               f"{d.items}s", "type")
         return None
     if d is None or not _bounded(c, where, node):
@@ -159,10 +166,10 @@ def _bounded(c, path, tree) -> bool:
 def choice_kind(domain) -> str:
     """What an action whose choice domain is the compiled ``domain`` offers: ``card``
     (a zone or a list of cards), a typed choice (the domain's item type: seat, int,
-    rank, suit, str), else ``play`` (lists of cards, checked as they are listed)."""
+    rank, suit, str), ``pile`` (a row's piles: always a choice in parts), else ``play`` (lists of cards, checked as they are listed)."""
     if domain.type in ("cards", "zone"):
         return "card"
-    if domain.items in TYPED_CHOICES:
+    if domain.items in TYPED_CHOICES or domain.items == "place":
         return domain.items
     return "play"
 

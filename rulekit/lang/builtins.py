@@ -211,6 +211,44 @@ def bottom_run(G, cs):
     return out
 
 
+# ---- piles and faces ------------------------------------------------------------------
+
+@builtin("card", "zone", "the pile the card lies in: its zone, a seat's zone or a row's "
+         "pile (a place to `move` to, a pile to compare or read); null for null. The "
+         "rules read every card's pile, seen or not; a bot's copy of the game has each "
+         "card its seat cannot see where the copy put it",
+         "top(pile_of(c)) == c", state=True,
+         words="the pile {0} lies in")
+def pile_of(G, c):
+    place = G.place_of(c)
+    if place is None:
+        return None
+    z = G.z[place[0]]
+    return z if place[1] is None else z[place[1]]
+
+
+@builtin("card", "bool", "true if every seat sees the card where it lies: turned face up "
+         "(`reveal`), or not turned face down (`conceal`) in a zone that shows it to all "
+         "(`see: all`; `see: top` and it is the top card); false for null",
+         "face_up(top(tableau[i]))", state=True,
+         words="{0} is face up|{0} is face down")
+def face_up(G, c):
+    place = G.place_of(c)
+    if place is None:
+        return False
+    mark = G.marks.get(c)
+    if mark is not None:
+        return mark == "up"
+    decl = G.rules.zones[place[0]]
+    if decl.see == "all":
+        return True
+    if decl.see != "top":
+        return False
+    z = G.z[place[0]]
+    pile = z if place[1] is None else z[place[1]]
+    return c == (pile[0] if decl.top == "first" else pile[-1])
+
+
 # ---- tagged zones ----------------------------------------------------------------------
 
 @builtin("card", "seat", "the seat that put the card on the tagged zone it lies in; null if untagged",

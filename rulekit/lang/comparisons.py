@@ -56,6 +56,10 @@ class Comparisons:
         else:
             self.check_literal(t.left, a, t.right)
             self.check_literal(t.right, b, t.left)
+        if op in ("==", "!=") and _piles(a, b):     # the same pile, not equal cards
+            same = "is" if op == "==" else "is not"
+            return Typed(fmt("compare", "({} " + same + " {})", a.code, b.code,
+                             wrapped=True, op=same), "bool")
         return Typed(fmt("compare", "({} " + op + " {})", a.code, b.code, wrapped=True, op=op),
                      "bool")
 
@@ -137,6 +141,15 @@ class Comparisons:
         close = difflib.get_close_matches(value, texts, n=1, cutoff=0.6) if len(value) > 2 \
             else []
         return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _piles(a: Typed, b: Typed) -> bool:
+    """Whether ``a == b`` compares two piles (zones, one of them a pile of a row or one
+    known at run time): then it asks whether they are the same pile (two empty piles
+    hold equal cards)."""
+    def pile(x):
+        return x.pile or (x.zone is not None and x.zone[0].row > 0)
+    return a.type == b.type == "zone" and (pile(a) or pile(b))
 
 
 def _ranked_lists(a: Typed, b: Typed) -> bool:

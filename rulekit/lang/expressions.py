@@ -28,6 +28,7 @@ from .comparisons import Comparisons
 from .grammar import parse
 from .mapping import _NOT_LITERAL, MapsAndLocals, _mapget, _shown
 from .options import OPTION_TYPES, OptionType
+from .piles import _pile_cards, _pile_end, _row_of, _seat_slot, _slot, row_index
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mismatch, mixed  # noqa: F401 (re-exported)
 
 # --------------------------------------------------------------------------------------
@@ -148,9 +149,17 @@ class Compiler(Comparisons, MapsAndLocals):
         if name in scope.bound:
             return scope.bound[name]
         if name in scope.pylocals:
-            return Typed(local(py_name(name), "var"), scope.pylocals[name])
+            typ = scope.pylocals[name]
+            if typ == "place":               # a pile's place: read as its own list
+                return Typed(call("_pile_cards", [local(py_name(name), "var")], state=True),
+                             "zone", pile=True)
+            return Typed(local(py_name(name), "var"), typ)
         if name in scope.locals:
-            return Typed(lread(name), scope.locals[name])
+            typ = scope.locals[name]
+            if typ == "place":
+                return Typed(call("_pile_cards", [lread(name)], state=True), "zone",
+                             pile=True)
+            return Typed(lread(name), typ)
         if name in _SPECIAL_TYPES and (name in _ALWAYS or name in scope.specials):
             return Typed(_SPECIAL_CODE[name], _SPECIAL_TYPES[name][1])
         if name in ctx.vars:
@@ -163,6 +172,13 @@ class Compiler(Comparisons, MapsAndLocals):
         if name in ctx.zones:
             decl = ctx.zones[name]
             ctx.used_zones.add(name)
+            if decl.row:
+                if decl.per == "seat" and self.indexed is not t:
+                    raise ExprError(f"'{name}' is a row of piles per seat: say whose and "
+                                    f"which, as {name}[SEAT][i] (e.g. {name}[actor][0]), or "
+                                    f"{name}[SEAT] for the seat's piles", at, "type")
+                return Typed(state(f"G.z[{name!r}]", "z", name), "list", items="place",
+                             row=decl)
             if decl.per == "seat":
                 if self.indexed is not t:       # every seat's list, hidden ones too
                     raise ExprError(f"'{name}' is a zone per seat: say whose, as "
@@ -205,6 +221,8 @@ class Compiler(Comparisons, MapsAndLocals):
         self.indexed = t.base
         base = self.node(t.base, scope)
         idx = self.node(t.index, scope)
+        if base.row is not None:
+            return row_index(self.ctx, t, base, idx)
         if base.perseat is not None:
             if not compatible(idx.type, "seat"):
                 raise ExprError(f"a per-seat name is indexed by a seat, not {idx.type}",
@@ -224,6 +242,11 @@ class Compiler(Comparisons, MapsAndLocals):
             raise ExprError(f"only lists, maps, zones and per-seat names can be indexed, not "
                             f"{base.type}", t.start, "type")
         return Typed(call("_at", (base.code, idx.code)), "card" if base.type in ("cards", "zone", "play") else "any")
+
+    def ctx_tops_first(self) -> bool:
+        """Whether a zone of piles (per seat or a row) has its top at its first card:
+        then a list met at run time may be such a pile, and its ends are looked up."""
+        return any(d.slotted and d.top == "first" for d in self.ctx.zones.values())
 
     def n_lambda_(self, t, scope):
         name = t.param
@@ -325,7 +348,7 @@ class Compiler(Comparisons, MapsAndLocals):
             items = args[0].items if b.items == "same" else b.items
             return Typed(call(f"_B_{name}", [a.code for a in args], state=b.state, comma=True),
                          b.result,
-                         items=items)
+                         items=items, pile=b.result == "zone")
         if name in ctx.procedures:
             raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
                             at, "unknown-name")
@@ -333,9 +356,14 @@ class Compiler(Comparisons, MapsAndLocals):
         raise ExprError(f"unknown function '{name}'{suggest(name, known)}", at,
                         "unknown-name", name)
 
-    @staticmethod
-    def _pile_end(name, args):
+    def _pile_end(self, name, args):
         z = args[0]
+        if z.zone is None and (z.pile or (z.type == "any" and self.ctx_tops_first())):
+            # a pile known at run time, where some zone's top is its first card: the
+            # pile's zone says which end is its top
+            extra = [args[1].code] if len(args) > 1 else []
+            return Typed(call("_pile_end", [self.ctx.const(name), z.code] + extra,
+                              state=True), "card" if name in ("top", "bottom") else "cards")
         top_first = z.zone is not None and z.zone[0].top == "first"
         if name == "top":
             return Typed(call("_B_first" if top_first else "_B_last", [z.code]), "card")
@@ -383,6 +411,8 @@ def namespace() -> dict:
     ns["_mul"] = _mul
     ns["_at"] = REGISTRY["at"].impl
     ns["_mapget"] = _mapget
+    ns["_slot"], ns["_seat_slot"], ns["_row_of"] = _slot, _seat_slot, _row_of
+    ns["_pile_end"], ns["_pile_cards"] = _pile_end, _pile_cards
 
     def _nn(a, b):
         return b() if a is None else a

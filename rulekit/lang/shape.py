@@ -11,7 +11,7 @@ rulekit.lang.schema --write`` and held to it by a test.
 """
 from __future__ import annotations
 
-from ..limits import MAX_PLAYERS
+from ..limits import MAX_PLAYERS, MAX_ROW_PILES
 from .effects import schema_branches
 from .options import option_schema
 from .steps import step_schema
@@ -111,8 +111,15 @@ def _defs() -> dict:
         "option": option_schema(),
         "zone": {"type": "object", "additionalProperties": False, "properties": {
             "per": {"enum": ["game", "seat"]},
-            "see": {"enum": ["all", "owner", "count"]},
+            "see": {"enum": ["all", "owner", "count", "top"],
+                    "description": "who sees its cards: all, owner (the seat it belongs "
+                    "to), count (nobody; only the number shows), top (only the top card, "
+                    "by all)"},
             "top": {"enum": ["first", "last"]},
+            "row": {"oneOf": [{"type": "integer", "minimum": 1, "maximum": MAX_ROW_PILES},
+                              {"type": "string", "pattern": "^option\\.[A-Za-z_][A-Za-z0-9_]*$"}],
+                    "description": "a row of this many piles (a whole number, or "
+                    "option.NAME), written zone[i] (per seat: zone[s][i]), from 0"},
             "tagged": {"type": "boolean"},
             "doc": TEXT,
             "show_empty": {"type": "boolean"},

@@ -13,8 +13,9 @@ implements it (the changes in :mod:`rulekit.runtime.changes`);
 the state that is not here, writes one, or changes a value read from it in place.
 
 Shapes: a card is its text (``'7H'``); a seat an int ``0..n-1``; a zone is named by
-the ruleset (``'hand'``) and a *place* is ``(zone name, seat)``, the seat None for a
-zone of the game. A "card or cards" argument is a card, a list of cards or a zone's
+the ruleset (``'hand'``) and a *place* is ``(zone name, slot)``: the slot None for a
+zone of one pile, else which of its piles (a seat's, a row's pile ``i``, or seat
+``s``'s pile ``i`` of a row per seat at ``s * row + i``: ``ZoneDecl.slots``). A "card or cards" argument is a card, a list of cards or a zone's
 list itself (every card it holds, in zone order); None means none.
 
 Generated code: effects compile to Python that calls the primitives, which call these
@@ -55,6 +56,40 @@ AT_BOTTOM = Place("bottom")     # under the zone's bottom end
 AT_RANDOM = Place("random")     # a place drawn from the game's random source
 
 
+class PileRef:
+    """A chosen pile, as a choice in parts holds it (an :class:`Action`'s value): its
+    place, ``zone`` and ``slot`` (None for a zone of one pile; see :class:`ZoneDecl`),
+    never its cards, so that an action stays the same in a copy of the game. The
+    ruleset's code is given the pile's own list of the game it runs in
+    (:meth:`cards_in`). Equal when the places are; immutable."""
+    __slots__ = ("zone", "slot")
+
+    def __init__(self, zone: str, slot):
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "slot", slot)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a PileRef cannot be changed")
+
+    def __eq__(self, other):
+        return other.__class__ is PileRef and other.zone == self.zone \
+            and other.slot == self.slot
+
+    def __hash__(self):
+        return hash(("place", self.zone, self.slot))
+
+    def __repr__(self):
+        return f"PileRef({self.zone!r}, {self.slot!r})"
+
+    def __reduce__(self):
+        return (PileRef, (self.zone, self.slot))
+
+    def cards_in(self, G) -> list:
+        """The pile's own list of cards in game ``G`` (``G.z``)."""
+        z = G.z[self.zone]
+        return z if self.slot is None else z[self.slot]
+
+
 @runtime_checkable
 class GameStateAPI(Protocol):
     """What the language may read of a game and the changes it may make (see the
@@ -83,8 +118,8 @@ class GameStateAPI(Protocol):
     last_action: str | None
     """The name of the last action taken."""
     z: dict
-    """The zones: name -> its cards in zone order (a list), or for a per-seat zone a
-    list with one such list per seat. Change them only with ``move`` and ``shuffle``."""
+    """The zones: name -> its cards in zone order (a list), or for a per-seat zone or
+    a row a list with one such list per slot (seat, pile, or seat by pile). Change them only with ``move`` and ``shuffle``."""
     v: dict
     """The variables: name -> value (a per-seat variable: a list, one value per
     seat). Change them with ``set_var`` (generated code writes in place, the same)."""
@@ -96,6 +131,14 @@ class GameStateAPI(Protocol):
     """One bool per seat: still in the game (``put_out`` and ``new_hand`` change it)."""
     out_order: list
     """The seats that went out, in order (``put_out``)."""
+
+    def place_of(self, card) -> tuple | None:
+        """Where ``card`` lies: its place ``(zone name, slot)``; None for a value that
+        is not a card of the pack (None included)."""
+
+    def pile_place(self, pile) -> tuple | None:
+        """The place whose cards are the list ``pile`` itself (the very list ``z``
+        gives for it, not an equal one); None when no zone's pile is that list."""
 
     @property
     def rng(self) -> random.Random:
@@ -120,11 +163,13 @@ class GameStateAPI(Protocol):
         changing anything; TypeError for a ``what`` that is neither a card nor a list."""
 
     @staticmethod
-    def zone_mover(decl, tagged_zones: frozenset) -> Callable:
+    def zone_mover(decl, tagged_zones: frozenset,
+                   top_zones: frozenset = frozenset()) -> Callable:
         """The fast path of ``move`` onto the top of zone ``decl`` (a zone declaration):
         a function ``(G, what, seat, by, kind)`` making the same change as
         ``G.move(what, decl.name, seat, by, kind)`` (``tagged_zones``: the names of the
-        ruleset's tagged zones), made once per zone when a ruleset is compiled."""
+        ruleset's tagged zones; ``top_zones``: of its ``see: top`` zones, whose new top
+        card a move uncovers), made once per zone when a ruleset is compiled."""
 
     def shuffle(self, cards: list) -> None:
         """Put the cards of a zone (``cards``: the zone's own list, as ``z`` gives it)

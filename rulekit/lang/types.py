@@ -3,7 +3,9 @@
 Types: ``card``; ``cards`` (a list of cards; a zone stands for the cards it holds);
 ``play`` (cards put down together); ``seat``, ``rank`` and ``int`` (whole numbers);
 ``suit`` and ``str`` (text); ``bool``; ``list``; ``map`` (``{k: v, ...}``); ``fn``
-(``x -> expr``); ``zone``; ``null``; ``any``.
+(``x -> expr``); ``zone`` (a pile: a zone of one pile, a seat's, a row's; its cards);
+``null``; ``any``. A list of a row's piles has items ``place`` (piles, each read as its
+cards).
 """
 from __future__ import annotations
 
@@ -56,6 +58,9 @@ class Typed:
     perseat: object = None        # a per-seat zone or variable used without [seat]
     items: str | None = None      # the type of a list's items (a map's values), if known
     keys: tuple | None = None     # a map's keys, when every one is a literal
+    pile: bool = False            # a zone's pile known only at run time (pile_of, a part)
+    row: object = None            # a row of piles (its ZoneDecl): the list of its piles
+    row_seat: object = None       # ... of one seat's row: the seat's code
 
 
 @dataclass

@@ -60,6 +60,13 @@ class Layout:
         if kinds & {"int", "str"} or any(q.form == "item" and q.kind == "play"
                                           for a in parted for q in a.parts.parts):
             width = max(width, MAX_CHOICES)
+        self.pile_base = {}             # a chosen pile: its zone's first id, then its slot
+        if "place" in kinds:
+            total = 0
+            for zname, d in rules.zones.items():
+                self.pile_base[zname] = total
+                total += d.slots(max_players)
+            width = max(width, total)
         self.size = self.value_base + width
         self.digit_base = self.minus = None
         if "amount" in forms:
@@ -97,11 +104,14 @@ class Layout:
         return self.typed_id(act[4].kind, act[3], values, act)
 
     def typed_id(self, kind: str, value, values: list, what) -> int:
-        """The id of typed value ``value`` of ``kind`` (seat, rank, suit: its number;
+        """The id of typed value ``value`` of ``kind`` (seat, rank, suit: its number; a
+        pile (``place``): its zone's first id plus its slot;
         int, str: its place among ``values`` sorted by their repr; see
         :meth:`value_id`); ``what`` (an action, or its text) for the error."""
         rules = self.rules
-        if kind == "seat" or (kind in ("rank", "suit") and value.__class__ is int):
+        if kind == "place":             # a pile: by its zone and slot, in every state
+            k = self.pile_base[value.zone] + (value.slot or 0)
+        elif kind == "seat" or (kind in ("rank", "suit") and value.__class__ is int):
             k = value                   # a seat, a rank's (or suit's) number
         elif kind == "rank":
             k = rules.ranks.index(value)

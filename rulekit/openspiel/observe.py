@@ -122,9 +122,10 @@ def flatten(game, s: int) -> dict:
     for key, value in view.items():
         if key == "zones":
             for name, content in value.items():
-                if zones[name].per == "seat":
-                    for seat, cards in enumerate(content):
-                        out[f"{name}[{seat}]"] = _cards(cards)
+                decl = zones[name]
+                if decl.slotted:
+                    for slot, cards in enumerate(decl.flat(content)):
+                        out[decl.label(slot)] = _cards(cards)
                 else:
                     out[name] = _cards(content)
         elif key == "vars":
@@ -197,7 +198,7 @@ class Observer:
             self.dict = {}
             return
         self.slots = [(name, seat) for name, z in spec.rules.zones.items()
-                      for seat in (range(spec.n) if z.per == "seat" else [None])]
+                      for seat in (range(z.slots(spec.n)) if z.slotted else [None])]
         p = len(spec.layout.pack)
         size = len(self.slots) * (p + 1) + 2 * spec.n + p
         self.tensor = np.zeros(size, np.float32)
@@ -221,9 +222,10 @@ class Observer:
         card_id = self.spec.layout.card_id
         p = len(card_id)
         rows = self.dict["zones"]
+        zones = game.rules.zones
         for i, (name, seat) in enumerate(self.slots):
             content = view["zones"].get(name, [])
-            cards = content[seat] if seat is not None else content
+            cards = zones[name].flat(content)[seat] if seat is not None else content
             hidden = 0
             for c in cards:
                 if c is None:

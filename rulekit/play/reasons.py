@@ -51,7 +51,7 @@ def why_not(game, seat: int, text: str, actions) -> str:
     if word not in {n.lower() for n in names}:
         return f"'{shown}' cannot be taken now (actions now: {', '.join(names) or 'none'})"
     defn = _action(game, word, actions, parted)
-    hand = [c for zone, decl in rules.zones.items() if decl.per == "seat"
+    hand = [c for zone, decl in rules.zones.items() if decl.per == "seat" and not decl.row
             for c in game.z[zone][seat]]
     try:
         named = [rules.parse_card(w) for w in words[1:]]

@@ -91,7 +91,8 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     places = []     # the place (zone, seat) of each
     tagged = False  # some of them are in a tagged zone (only those can carry a tag)
     z = copy.z
-    marked = bool(marks)    # (marks may empty below, before the redeal)
+    marked = bool(marks) or bool(game.rules.top_zones)  # (card by card; marks may
+    #                                                        empty below, before the redeal)
     if not marked:  # what is hidden is the zones' rule: the ruleset's plan for the seat
         for name, pick, locs, tag in game.rules.hidden_places(copy.n, seat):
             for lst, loc in zip(pick(z[name]), locs):
@@ -103,13 +104,16 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     else:
         for name, decl in game.rules.zones.items():
             content = z[name]
-            lists = enumerate(content) if decl.per == "seat" else ((None, content),)
+            lists = enumerate(content) if decl.slotted else ((None, content),)
+            top = decl.see == "top"
             for s, lst in lists:
                 if not lst:
                     continue
-                default = decl.see == "all" or (decl.see == "owner" and s == seat)
+                default = decl.seen(s, seat, 0, 1)
+                size = len(lst)
                 idx = [i for i, c in enumerate(lst)
-                       if not (marks.get(c) == "up" or (marks.get(c) != "down" and default))]
+                       if not (marks.get(c) == "up" or (marks.get(c) != "down" and (
+                           decl.seen(s, seat, i, size) if top else default)))]
                 if idx:
                     segments.append((lst, idx))
                     hidden += [lst[i] for i in idx]

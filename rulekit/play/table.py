@@ -117,13 +117,16 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
     lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
     marks = table_values(game, seat, view)
     marked: set = set()
-    first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"),
+    first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"
+                        and not d.row),
                        None)
     for name, decl in rules.zones.items():
         content = view["zones"].get(name)
         if content is None:
             continue
-        if decl.per == "seat":
+        if decl.row:
+            lines += _row_lines(decl, content, seat, style)
+        elif decl.per == "seat":
             lines += _seat_zone(rules, name, content, seat, style, name == first_owned)
         elif decl.tagged and content:
             lines.append(f"  {name}: " + _plays(game, name, content, style, marks, marked))
@@ -151,6 +154,24 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
 def _count(cards) -> str:
     """``1 card``, ``5 cards``."""
     return f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+
+
+def _row_lines(decl, content, seat, style) -> list[str]:
+    """The lines of a row of piles, each pile in its order, bottom to top as the zone
+    holds it (``??`` a card face down, ``-`` an empty pile): the game's row on one
+    line, a row per seat as the seat's own, then the others'."""
+    def row(piles):
+        return " | ".join(f"[{i}] " + (" ".join("??" if c is None else style.card(c)
+                                                for c in p) if p else "-")
+                          for i, p in enumerate(piles))
+    if decl.per != "seat":
+        return [f"  {decl.name}: {row(content)}"]
+    lines = [f"  your {decl.name}: {row(content[seat])}"]
+    others = [f"seat {s}: {row(piles)}" for s, piles in enumerate(content)
+              if s != seat and any(piles)]
+    if others:
+        lines.append(f"  {decl.name}: " + " || ".join(others))
+    return lines
 
 
 def _seat_zone(rules, name, content, seat, style, first_owned) -> list[str]:
@@ -270,7 +291,8 @@ def gains(game, seat: int, action, tries: int = 8) -> list:
     from ..errors import RulekitError
     from .agents import determinize
     seen = seen_cards(game.view(seat))
-    own = {name for name, d in game.rules.zones.items() if d.per == "seat" and d.see == "owner"}
+    own = {name for name, d in game.rules.zones.items() if d.per == "seat" and d.see == "owner"
+           and not d.row}
     mine = {c for name in own for c in game.z[name][seat]}
     rng = random.Random(f"{game.seed} {len(game.history)} {action}")
     found = None

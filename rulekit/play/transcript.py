@@ -11,16 +11,26 @@ from ..errors import printable
 
 def seen_cards(view: dict) -> set:
     """The cards a view (``game.view(seat)``) shows: every card that is not null."""
-    return {c for zone in view["zones"].values() for part in zone
-            for c in (part if isinstance(part, list) else [part]) if c is not None}
+    out, stack = set(), list(view["zones"].values())
+    while stack:                    # (lists of cards, of piles, of seats' rows of piles)
+        x = stack.pop()
+        if isinstance(x, list):
+            stack.extend(x)
+        elif x is not None:
+            out.add(x)
+    return out
 
 
 def face_up_cards(game) -> list:
     """The cards now lying in zones every seat sees (not concealed), in zone order."""
     out = []
     for name, decl in game.rules.zones.items():
-        if decl.see == "all" and decl.per == "game":
-            out += [c for c in game.z[name] if game.marks.get(c) != "down"]
+        if decl.per != "game" or decl.see not in ("all", "top"):
+            continue
+        for pile in (game.z[name] if decl.row else [game.z[name]]):
+            if decl.see == "top":
+                pile = pile[:1] if decl.top == "first" else pile[-1:]
+            out += [c for c in pile if game.marks.get(c) != "down"]
     return out
 
 
@@ -92,7 +102,7 @@ class Transcript:
             if ev["kind"] == "action":
                 break
             if ev["kind"] == "moved" and zones[ev["to"][0]].per == "seat" \
-                    and ev["to"][0] not in dealt:
+                    and not zones[ev["to"][0]].row and ev["to"][0] not in dealt:
                 dealt.append(ev["to"][0])
         shown = g.dump() if self.viewer is None else g.spectator_view() \
             if self.viewer == "public" else g.view(self.viewer)
@@ -117,7 +127,7 @@ class Transcript:
                 self.dealing = False
             elif ev["kind"] == "moved" and isinstance(self.viewer, int) \
                     and ev["to"][1] == self.viewer and not self.dealing \
-                    and zones[ev["to"][0]].see == "owner":
+                    and zones[ev["to"][0]].see == "owner" and not zones[ev["to"][0]].row:
                 got = [c for c in ev["cards"] if c not in self.known]  # not seen before
                 if got:
                     self.say(f"    you get {' '.join(got)}")
@@ -179,7 +189,7 @@ class Transcript:
                     for c in ev["cards"]:
                         moved.setdefault(c, ev["to"])
             picked = [c for c in on_table if c in moved and moved[c][1] == seat
-                      and zones[moved[c][0]].see == "owner"]
+                      and zones[moved[c][0]].see == "owner" and not zones[moved[c][0]].row]
             if picked:
                 extra += f" (picks up {' '.join(picked)})"
         self.say(f"  seat {seat}: {action}{extra}")
@@ -242,6 +252,12 @@ def describe_state(game) -> str:
     if d["legal"]:
         lines.append("legal: " + ", ".join(d["legal"]))
     for name, content in d["zones"].items():
+        decl = game.rules.zones.get(name)
+        if decl is not None and decl.row:
+            for slot, cards in enumerate(decl.flat(content)):
+                shown = ["??" if c is None else c for c in cards]
+                lines.append(f"{decl.label(slot)}: {' '.join(shown) if shown else '-'}")
+            continue
         if content and isinstance(content[0], list) or (
                 name in game.rules.zones and game.rules.zones[name].per == "seat"):
             for s, cards in enumerate(content):

@@ -121,7 +121,8 @@ def action_key(a) -> tuple:
 
 def bind_parts(defn, choice) -> dict:
     """The locals of a choice in parts' effects: each part's name bound to its value
-    (a set or a play as a fresh list)."""
+    (a set or a play as a fresh list; a pile as its :class:`PileRef`, which the code
+    reads as the pile's cards)."""
     return {p.name: list(v) if v.__class__ is tuple else v
             for p, v in zip(defn.parts.parts, choice)}
 

@@ -47,6 +47,8 @@ class Changes:
             twice = next(c for c in cards if cards.count(c) > 1)
             raise ValueError(f"move: {twice} is listed twice (a card is in one place)")
         here = (zone, seat)
+        left = {where[c] for c in cards if where[c][0] in rules.top_zones} \
+            if rules.top_zones else None    # places the cards leave (see _uncovered)
         if at is not None:
             at = self._place(at, dest, cards)
         self.events.append(("moved", cards, here, self.actions, self.phase))  # (rulekit.events)
@@ -82,12 +84,34 @@ class Changes:
             dest.extend(cards)
         if decl.see == "all":
             self.surfaced.extend(cards)
+        elif decl.see == "top":             # the new top card is seen by all
+            self.surfaced.append(dest[0] if decl.top == "first" else dest[-1])
+        if left:                            # a pile that shows its top: uncovered ones
+            self._uncovered(left, cards)
         if decl.tagged:
             num = self.playno.get(here, 0) + 1
             self.playno[here] = num
             tag = (by if by is not None else self.actor, num, kind)
             for c in cards:
                 tags[c] = tag
+
+    def place_of(self, card) -> tuple | None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.place_of`."""
+        return self.where.get(card) if card.__class__ is str else None
+
+    def pile_place(self, pile) -> tuple | None:
+        """See :meth:`rulekit.lang.state_api.GameStateAPI.pile_place`."""
+        z = self.z
+        for name, decl in self.rules.zones.items():
+            content = z[name]
+            if not decl.slotted:
+                if content is pile:
+                    return (name, None)
+                continue
+            for s, lst in enumerate(content):
+                if lst is pile:
+                    return (name, s)
+        return None
 
     def _place(self, at, dest: list, cards: list) -> int:
         """How many cards of ``dest`` stay above the moved ``cards`` (those of ``cards``
@@ -106,13 +130,24 @@ class Changes:
                              "random)")
         return at
 
+    def _uncovered(self, left: set, cards) -> None:
+        """After a move of ``cards`` off the places ``left`` of zones that show only
+        their top card: each such pile's new top card is seen by all (``surfaced``)."""
+        zones, z, moved = self.rules.zones, self.z, set(cards)
+        for zn, s in left:
+            pile = z[zn] if s is None else z[zn][s]
+            if pile:
+                c = pile[0] if zones[zn].top == "first" else pile[-1]
+                if c not in moved:
+                    self.surfaced.append(c)
+
     @staticmethod
-    def zone_mover(decl, tagged_zones: frozenset):
+    def zone_mover(decl, tagged_zones: frozenset, top_zones: frozenset = frozenset()):
         """See :meth:`rulekit.lang.state_api.GameStateAPI.zone_mover`: ``move`` onto the
         top of zone ``decl``, the zone's ``top``, ``see`` and ``tagged`` read once, one
         card moved without making lists."""
         zname, top_first = decl.name, decl.top == "first"
-        see_all, tagged = decl.see == "all", decl.tagged
+        see_all, tagged = decl.see == "all" or decl.see == "top", decl.tagged
         game_here = (zname, None)     # (a zone per game: one place)
         def move(G, what, seat, by, kind):
             if what.__class__ is not str:
@@ -129,7 +164,10 @@ class Changes:
             here = game_here if seat is None else (zname, seat)
             G.events.append(("moved1", what, here, G.actions, G.phase))
             zn, s = loc
-            (z[zn] if s is None else z[zn][s]).remove(what)
+            src = z[zn] if s is None else z[zn][s]
+            src.remove(what)
+            if top_zones and src and zn in top_zones:   # its new top card is seen by all
+                G.surfaced.append(src[0] if G.rules.zones[zn].top == "first" else src[-1])
             tags = G.tags
             if zn in tagged_zones:
                 tags.pop(what, None)
@@ -214,8 +252,14 @@ class Changes:
         marks, public = self.marks, set()
         for name, decl in self.rules.zones.items():
             if decl.see == "all":
-                for pile in (self.z[name] if decl.per == "seat" else [self.z[name]]):
+                for pile in (self.z[name] if decl.slotted else [self.z[name]]):
                     public.update(c for c in pile if marks.get(c) != "down")
+            elif decl.see == "top":
+                for pile in (self.z[name] if decl.slotted else [self.z[name]]):
+                    if pile:
+                        c = pile[0] if decl.top == "first" else pile[-1]
+                        if marks.get(c) != "down":
+                            public.add(c)
         public.update(c for c, m in marks.items() if m == "up")
         self.public, self._public_shared = public, False
         self.emit({"kind": "new_hand", "number": self.hand_no, "dealer": self.dealer})

@@ -20,7 +20,8 @@ A :class:`Chooser` answers them for one action and one decision:
 
 A choice's values are a tuple, one per part: an item as the domain gives it (a card, a
 seat, a number, ...; a play as a tuple of its cards), a set as a tuple of cards (by
-rank, or in domain order with ``keep_order``), an amount a whole number.
+rank, or in domain order with ``keep_order``), an amount a whole number, a pile its
+place (a :class:`rulekit.lang.state_api.PileRef`, which the code reads as the pile's cards).
 
 Completions: a depth-first search over the remaining parts (a set's cards taken in
 domain order, so each set is met once), pruned by ``so_far``, stopping at the first
@@ -34,6 +35,7 @@ import math
 from ..compiler.listing import _choice_cards, _typed_text
 from ..errors import RulesetFault
 from ..limits import PARTS_COUNT_BUDGET
+from ..lang.state_api import PileRef
 from .drawing import Budget, Drawing, OverBudget  # noqa: F401 (this module's API too)
 
 
@@ -381,6 +383,14 @@ def _items(G, defn, p, items) -> tuple:
         elif kind == "play":                # (checked; the value keeps the domain's order)
             t = " ".join(_choice_cards(order, defn.parts, x))
             v = tuple(x) if x.__class__ is list else (x,)
+        elif kind == "place":                # a zone's pile: its place, named by it
+            place = G.pile_place(x) if x.__class__ is list else None
+            if place is None:
+                raise RulesetFault(f"action '{defn.name}': part '{p.name}' offers "
+                                   f"{_shown(x)}, which is not a pile of a zone (a row's "
+                                   "piles, pile_of(c), zone[s])")
+            v = PileRef(*place)
+            t = G.rules.zones[place[0]].words(place[1])
         else:
             v, t = x, _typed_text(G, _Typed(defn, kind), x)
         k = _key(v)
@@ -388,6 +398,10 @@ def _items(G, defn, p, items) -> tuple:
             seen.add(k)
             out.append((v, t))
     return tuple(out)
+
+
+def _shown(x) -> str:
+    return "a list of cards" if x.__class__ is list else repr(x)
 
 
 class _Typed:

@@ -143,9 +143,12 @@ class Deciding(PartsText):
         choices in parts) when they can be counted, else an action drawn uniformly,
         then its parts (rulekit.runtime.choices). RulesetFailure when the ruleset's code
         fails or no legal choice is found within the budget."""
+        step = self.step                        # (_offers_parts, inline: the random
+        if step is None or not step.parted or self.status != "in_progress":  # bot's path)
+            if seat is None or seat == self.actor:
+                return rng.choice(self._legal)
+            return rng.choice(self._listed(seat))
         listed = self._listed(seat)
-        if not self._offers_parts():
-            return rng.choice(listed)
         seat = self.actor if seat is None else seat
         parted = self.parted_actions(seat)
         counts = [self.part_count(d.name, seat) for d in parted]

@@ -38,6 +38,8 @@ def value_text(G, defn, vals) -> str:
             words.append(str(v))
         elif p.kind == "card":
             words.append(v)
+        elif p.kind == "place":
+            words.append(G.rules.zones[v.zone].words(v.slot))
         else:
             words.append(_typed_text(G, _Typed(defn, p.kind), v))
     return " ".join(words)
@@ -67,7 +69,8 @@ class PartsText:
         """The values (one per part) that ``words`` (an action text after its name)
         write for choice-in-parts ``defn`` of the seat to act: each part in order, its
         word first if it has one; a set's cards up to the next word or a value that is
-        not a card; an amount in digits; a seat, rank, suit or word as its text. Not
+        not a card; an amount in digits; a seat, rank, suit or word as its text; a pile
+        as its zone's name and number(s) (``tableau 2``, ``discard 1 0``). Not
         checked for legality. IllegalAction if the text does not read so; CardError
         for bad card text."""
         text = text or " ".join([defn.name, *words])
@@ -109,6 +112,22 @@ class PartsText:
             elif p.kind == "card":
                 vals.append(self.rules.parse_card(words[k]))
                 k += 1
+            elif p.kind == "place":          # a zone's name, then its numbers
+                d = self._ruleset(ch.domain, i, ch.canonical(tuple(vals)))
+                got = None
+                for size in (2, 3, 1):
+                    said = " ".join(words[k:k + size]).lower()
+                    got = next((v for v, t in d if k + size <= len(words)
+                                and t.lower() == said), None)
+                    if got is not None:
+                        k += size
+                        break
+                if got is None:
+                    raise bad(f"'{' '.join(words[k:k + 3])}' does not name a {p.name} that "
+                              "may be chosen (a pile is its zone's name and its number: "
+                              "'tableau 2'; of a row per seat, the seat's then the pile's: "
+                              "'discard 1 0')")
+                vals.append(got)
             else:
                 d = self._ruleset(ch.domain, i, ch.canonical(tuple(vals)))
                 w = words[k]
@@ -207,7 +226,7 @@ class PartsText:
 
 
 _SHAPES = {"card": "CARD", "seat": "SEAT", "int": "NUMBER", "rank": "RANK", "suit": "SUIT",
-           "str": "WORD"}
+           "str": "WORD", "place": "PILE"}
 
 
 def shape(defn) -> str:

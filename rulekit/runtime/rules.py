@@ -87,12 +87,13 @@ def _hidden_plan(zones, players: int, seat: int) -> tuple:
     """:meth:`Rules.hidden_places` of ``zones`` for ``players`` and ``seat``."""
     plan = []
     for name, decl in zones.items():
-        owners = range(players) if decl.per == "seat" else (None,)
-        hidden = [s for s in owners
-                  if not (decl.see == "all" or (decl.see == "owner" and s == seat))]
+        if decl.see == "top":               # seen card by card: read by determinize
+            continue
+        owners = range(decl.slots(players)) if decl.slotted else (None,)
+        hidden = [s for s in owners if not decl.seen(s, seat, 0, 1)]
         if not hidden:
             continue
-        if decl.per != "seat":
+        if not decl.slotted:
             pick = _alone
         elif len(hidden) == 1:
             pick = _alone_of(hidden[0])

@@ -36,7 +36,7 @@ class State(Changes):
         self.where: dict = {}     # card -> (zone name, seat or None)
         self._where_shared = False  # True: shared with a copy, copied before it changes
         for name, decl in rules.zones.items():
-            self.z[name] = [[] for _ in range(n)] if decl.per == "seat" else []
+            self.z[name] = [[] for _ in range(decl.slots(n))] if decl.slotted else []
         self.z["deck"] = list(deck)
         for c in deck:
             self.where[c] = ("deck", None)
@@ -169,9 +169,13 @@ class State(Changes):
             content = self.z[name]
             if name == "deck" and not content:
                 continue
-            if decl.per == "seat":
-                zones[name] = [self._visible(lst, decl, s, viewer, marks)
-                               for s, lst in enumerate(content)]
+            if decl.slotted:
+                piles = [self._visible(lst, decl, s, viewer, marks)
+                         for s, lst in enumerate(content)]
+                if decl.row and decl.per == "seat":     # each seat's row of piles
+                    k = decl.row
+                    piles = [piles[i:i + k] for i in range(0, len(piles), k)]
+                zones[name] = piles
             else:
                 zones[name] = self._visible(content, decl, None, viewer, marks)
         vars_ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.v.items()}
@@ -184,6 +188,8 @@ class State(Changes):
                "legal": legal, "zones": zones, "vars": vars_,
                "out_order": list(self.out_order), "loser": self.loser,
                "actions": self.actions, "outcome": copy_outcome(self.outcome)}
+        if self.rules.faces:                # cards turned by reveal/conceal, as seen
+            out["faces"] = self._faces(zones)
         if self._offers_parts():            # choices in parts: their forms, never listed
             seat = to_act if viewer is None else viewer
             if seat == to_act or (self._window is not None and seat in self._window):
@@ -229,11 +235,40 @@ class State(Changes):
             else:
                 vars_[name] = _unknown_hidden(value, known, where)
 
+    def _faces(self, zones: dict) -> dict:
+        """A dump's ``faces``: each card turned face up (``up``) or down (``down``) by
+        its own mark (``reveal``, ``conceal``) that the dump's ``zones`` show, by card
+        text, in card order."""
+        marks = self.marks
+        if not marks:
+            return {}
+        shown = set()
+        for content in zones.values():
+            stack = [content]
+            while stack:
+                x = stack.pop()
+                if x.__class__ is list:
+                    stack.extend(x)
+                elif x is not None:
+                    shown.add(x)
+        order = self.rules.card_order
+        return {c: marks[c] for c in sorted(marks, key=order.__getitem__) if c in shown}
+
     @staticmethod
-    def _visible(cards, decl, owner, viewer, marks) -> list:
+    def _visible(cards, decl, slot, viewer, marks) -> list:
         if viewer is None:
             return list(cards)
-        default = decl.see == "all" or (decl.see == "owner" and owner == viewer)
+        see = decl.see
+        if see == "top" or (see == "owner" and decl.row):
+            size = len(cards)
+            out = []
+            for i, c in enumerate(cards):
+                m = marks.get(c)
+                seen = True if m == "up" else False if m == "down" else \
+                    decl.seen(slot, viewer, i, size)
+                out.append(c if seen else None)
+            return out
+        default = see == "all" or (see == "owner" and slot == viewer)
         out = []
         for c in cards:
             m = marks.get(c)

@@ -112,15 +112,17 @@ def chunks(games: int, jobs: int) -> list[list[int]]:
     return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
 
 
-def run_local(spec: dict, games: int, jobs: int, progress=None) -> list[dict]:
+def run_local(spec: dict, games: int, jobs: int, progress=None, chunk=None) -> list[dict]:
     """Play ``games`` games of ``spec`` in this process (``jobs`` 1) or ``jobs`` worker
     processes; ``progress(done)`` is called as games finish. Returns the summaries in
-    game order."""
+    game order. ``chunk(spec, indices)`` plays some games (default :func:`play_chunk`;
+    a function of a module, so that a worker process can find it)."""
+    chunk = play_chunk if chunk is None else chunk
     parts = chunks(games, jobs)
     out: list = []
     if jobs <= 1:
         for part in parts:
-            out += play_chunk(spec, part)
+            out += chunk(spec, part)
             if progress is not None:
                 progress(len(out))
         return out
@@ -130,7 +132,7 @@ def run_local(spec: dict, games: int, jobs: int, progress=None) -> list[dict]:
                                           multiprocessing.get_all_start_methods() else "spawn")
     done = 0
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(play_chunk, spec, part) for part in parts]
+        futures = [pool.submit(chunk, spec, part) for part in parts]
         for fut in as_completed(futures):
             got = fut.result()
             out += got
@@ -232,12 +234,13 @@ def check_ray_address(address) -> None:
 
 
 def run_ray(spec: dict, games: int, jobs: int, address: str | None = None,
-            progress=None) -> list[dict]:
+            progress=None, chunk=None) -> list[dict]:
     """Play the games on a Ray cluster (see :class:`ray_session`; one is started for
-    these games when none is running). Raises ImportError without Ray."""
+    these games when none is running; ``chunk`` as for :func:`run_local`). Raises
+    ImportError without Ray."""
     with ray_session(jobs, address):
         import ray
-        remote = ray.remote(play_chunk)
+        remote = ray.remote(play_chunk if chunk is None else chunk)
         pending = [remote.remote(spec, part) for part in chunks(games, jobs)]
         out: list = []
         while pending:

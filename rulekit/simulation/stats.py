@@ -79,3 +79,143 @@ def percentile(sorted_values: list[float], q: float) -> float:
     lo = math.floor(pos)
     hi = min(lo + 1, n - 1)
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def estimate(values: list[float], null: float | None = None, z: float = Z95) -> dict:
+    """A mean of per-game ``values`` as a figure: ``value``, ``low`` and ``high`` (its 95%
+    interval, normal approximation), ``se`` (its standard error), ``n``; with a
+    ``null`` value also ``significant``: whether the interval leaves it out (a
+    two-sided test at 5%). NaN throughout for no values."""
+    n = len(values)
+    m, lo, hi = mean_interval(values, z)
+    sd = std_dev(values)
+    se = sd / math.sqrt(n) if n >= 2 else (0.0 if n == 1 else math.nan)
+    out = {"value": m, "low": lo, "high": hi, "se": se, "n": n}
+    if null is not None:
+        out["significant"] = bool(n) and not lo <= null <= hi
+        if n and se == 0:               # every game the same: a sign test's chance
+            out["significant"] = m != null and sign_test(n) < 0.05
+    return out
+
+
+def sign_test(n: int) -> float:
+    """The two-sided chance that ``n`` games all fall on one side of an even coin: what
+    a sample that never varies (every game the same, away from the null value) is
+    worth; ``2 ** (1 - n)``."""
+    return min(1.0, 2.0 ** (1 - n))
+
+
+def ratio_estimate(num: list[float], den: list[float], z: float = Z95) -> dict:
+    """The ratio ``sum(num) / sum(den)`` of per-game totals (a share of decisions, the
+    mean choices a decision) as a figure (:func:`estimate`'s keys, ``n`` the games),
+    with the standard error of a ratio of sums over games (the delta method: decisions
+    of one game are not independent of each other, games are)."""
+    n = len(num)
+    total = math.fsum(den)
+    if n == 0 or total <= 0:
+        return {"value": math.nan, "low": math.nan, "high": math.nan, "se": math.nan, "n": n}
+    r = math.fsum(num) / total
+    if n < 2:
+        return {"value": r, "low": r, "high": r, "se": 0.0, "n": n}
+    mean_den = total / n
+    resid = math.fsum((y - r * x) ** 2 for y, x in zip(num, den)) / (n - 1)
+    se = math.sqrt(resid / n) / mean_den
+    return {"value": r, "low": r - z * se, "high": r + z * se, "se": se, "n": n}
+
+
+def rate_estimate(k: int, n: int) -> dict:
+    """A rate ``k/n`` as a figure: the Wilson interval, ``se`` of the rate."""
+    if n <= 0:
+        return {"value": math.nan, "low": math.nan, "high": math.nan, "se": math.nan, "n": 0}
+    p = k / n
+    lo, hi = wilson(k, n)
+    return {"value": p, "low": lo, "high": hi, "se": math.sqrt(p * (1 - p) / n), "n": n}
+
+
+def difference(a: dict, b: dict, z: float = Z95) -> dict:
+    """``b - a`` for two independent figures (with ``value`` and ``se``): ``value``,
+    ``low``, ``high`` (95%, normal) and ``significant`` (the interval leaves 0 out: a
+    two-sided z-test at 5%; never for a difference of two exact figures, se 0,
+    unless their values differ)."""
+    va, vb, sa, sb = a.get("value"), b.get("value"), a.get("se"), b.get("se")
+    if any(v is None or (isinstance(v, float) and math.isnan(v)) for v in (va, vb, sa, sb)):
+        return {"value": math.nan, "low": math.nan, "high": math.nan, "significant": False}
+    d = vb - va
+    se = math.sqrt(sa * sa + sb * sb)
+    return {"value": d, "low": d - z * se, "high": d + z * se,
+            "significant": abs(d) > z * se if se > 0 else abs(d) > 1e-12}
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """The chance that a chi-square variable of ``df`` (a whole number >= 0) degrees of
+    freedom exceeds ``x`` (the closed forms for whole degrees of freedom); 1 for
+    ``df`` 0."""
+    if df <= 0:
+        return 1.0
+    if x <= 0:
+        return 1.0
+    if math.isinf(x):
+        return 0.0
+    h = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= h / i
+            total += term
+        return min(1.0, math.exp(-h) * total)
+    total = math.erfc(math.sqrt(h))
+    term = math.sqrt(h) / math.gamma(1.5)            # h^(1/2) / Gamma(3/2)
+    for i in range((df - 1) // 2):
+        total += math.exp(-h) * term
+        term *= h / (i + 1.5)
+    return min(1.0, total)
+
+
+def equal_means_test(rows: list[list[float]]) -> dict:
+    """Whether the columns of ``rows`` (one row a game, one column a seat: its return)
+    have equal means: Hotelling's T-squared on each column's difference from the last,
+    which allows for the columns of one game depending on each other (one seat's win
+    is another's loss), referred to the chi-square distribution (many games). Returns
+    ``statistic``, ``df`` (the directions in which the differences vary), ``p`` and
+    ``significant`` (p below 5%). A difference that never varies but is not 0 (a seat
+    that always wins) gives an infinite statistic, and p of :func:`sign_test`."""
+    n = len(rows)
+    k = len(rows[0]) if rows else 0
+    if n < 2 or k < 2:
+        return {"statistic": math.nan, "df": 0, "p": 1.0, "significant": False}
+    diffs = [[r[j] - r[-1] for j in range(k - 1)] for r in rows]
+    p = k - 1
+    mean = [math.fsum(d[j] for d in diffs) / n for j in range(p)]
+    cov = [[math.fsum((d[i] - mean[i]) * (d[j] - mean[j]) for d in diffs) / (n - 1)
+            for j in range(p)] for i in range(p)]
+    quad, df, infinite = _quadratic_form(cov, mean)
+    stat = math.inf if infinite else n * quad
+    pv = chi2_sf(stat, df) if not infinite else sign_test(n)
+    return {"statistic": stat, "df": df if not infinite else max(df, 1), "p": pv,
+            "significant": pv < 0.05}
+
+
+def _quadratic_form(a: list[list[float]], m: list[float]) -> tuple[float, int, bool]:
+    """``m' A^+ m`` for a covariance ``a`` (symmetric, positive semi-definite), by
+    symmetric elimination with the largest diagonal as pivot: (value, the rank used,
+    whether ``m`` has a part where ``a`` is 0, which makes the form infinite)."""
+    a = [row[:] for row in a]
+    m = m[:]
+    left = list(range(len(m)))
+    scale = max([abs(a[i][i]) for i in left] + [1e-300])
+    quad, rank = 0.0, 0
+    while left:
+        i = max(left, key=lambda j: a[j][j])
+        piv = a[i][i]
+        if piv <= 1e-12 * scale:
+            break
+        quad += m[i] * m[i] / piv
+        rank += 1
+        left.remove(i)
+        for r in left:
+            f = a[r][i] / piv
+            for c in left:
+                a[r][c] -= f * a[i][c]
+            m[r] -= f * m[i]
+    infinite = any(abs(m[r]) > 1e-9 for r in left)
+    return quad, rank, infinite

@@ -160,7 +160,20 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
         content = view["zones"].get(name)
         if content is None:
             continue
-        if decl.per == "seat":
+        if decl.row:                        # each pile of a row, in its order
+            for slot, cs in enumerate(decl.flat(content)):
+                s = decl.owner(slot)
+                one = {"zone": decl.label(slot), **_pile(decl, cs)}
+                if s is None:
+                    if cs or decl.show_empty:
+                        piles.append(one)
+                elif s == viewer:
+                    mine.append({"zone": decl.label(slot), "cards": _cards(cs)})
+                elif cs:
+                    per_seat[s]["zones"].append({"zone": decl.label(slot), "count": len(cs),
+                                                 "cards": _cards([c for c in cs
+                                                                  if c is not None])})
+        elif decl.per == "seat":
             for s, cs in enumerate(content):
                 if s == viewer:
                     own = list(cs)

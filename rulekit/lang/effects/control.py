@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...limits import REPEAT_LIMIT
+from ..state_api import PileRef
 from ..types import compatible
 from .registry import COND, EXPR, TEXT, effect, effects_text, indent, listy, primitive
 
@@ -70,6 +71,9 @@ def _c_let(c, path, item, scope):
     if value is None:
         scope.locals[name] = "any"
         return None
+    if value.pile or (value.zone is not None and value.zone[0].row):
+        scope.locals[name] = "place"       # a pile is bound as itself: its place
+        return [f"L[{c.text(name)}] = _pile_ref(G, {value.code})"]
     scope.locals[name] = value.type
     return [f"L[{c.text(name)}] = {listy(value)}"]
 
@@ -117,10 +121,12 @@ def _c_for(c, path, item, scope):
     seq = c.sub(p, tree.items, scope, "list")
     inner = c.child_scope(scope)
     inner.locals[name] = ("card" if seq is not None and seq.type in ("cards", "zone", "play")
-                          else "any")
+                          else "place" if seq is not None and seq.items == "place" else "any")
     body = c.block(path + ("do",), inner) if "do" in item else []
     if seq is None:
         return None
+    if inner.locals[name] == "place":      # each pile as its place (read as its cards)
+        return [f"for L[{c.text(name)}] in _pile_refs(G, {seq.code}):"] + indent(body)
     return [f"for L[{c.text(name)}] in _each(G, {seq.code}):"] + indent(body)
 
 
@@ -193,3 +199,25 @@ def _each(G, items) -> list:
     items = list(items)
     G.count_rounds(len(items))
     return items
+
+
+@primitive
+def _pile_ref(G, pile):
+    """``let: p = PILE``: the pile's place (a :class:`~rulekit.lang.state_api.PileRef`,
+    read later as the pile's cards then); a pile already held as its place stays so.
+    ValueError when the list is no zone's pile."""
+    if pile is None or pile.__class__ is PileRef:
+        return pile
+    place = G.pile_place(pile)
+    if place is None:
+        raise ValueError("let: the list is not a pile of a zone")
+    return PileRef(*place)
+
+
+@primitive
+def _pile_refs(G, piles) -> list:
+    """The piles a ``for`` over a row runs over, as their places (a snapshot; rounds
+    counted as :func:`_each` does). ValueError for a list that is no zone's pile."""
+    out = [_pile_ref(G, p) for p in piles]
+    G.count_rounds(len(out))
+    return out

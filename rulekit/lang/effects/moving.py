@@ -30,13 +30,16 @@ def _c_move(c, path, item, scope):
     kind = tree.as_.value if tree.as_ is not None else "play"
     if what is None or dest is None or at is False:
         return None
-    if dest.zone is None:
+    if dest.zone is None and not dest.pile:
         c.err(p, f"move: the destination must be a zone (like hand[actor]), not {dest.type}",
               "type")
         return None
     if not cards_or_card(what):
         c.err(p, f"move: can only move a card, cards or a zone, not {what.type}", "type")
         return None
+    if dest.zone is None:                # a pile known at run time (pile_of, a part)
+        return [f"_move_onto(G, {what.code}, {dest.code}, {by.code if by else 'None'}, "
+                f"{c.text(kind)}, {'None' if at is None else at})"]
     decl, seat_code = dest.zone
     c.use_zone(decl.name)
     args = (f"{what.code}, {seat_code or 'None'}, {by.code if by else 'None'}, "
@@ -47,7 +50,8 @@ def _c_move(c, path, item, scope):
     mover = f"_move_to_{decl.name}"
     if mover not in c.ns:
         make = getattr(c.state_api, "zone_mover", None) or generic_mover   # (the state's)
-        c.ns[mover] = make(decl, frozenset(k for k, z in c.zones.items() if z.tagged))
+        c.ns[mover] = make(decl, frozenset(k for k, z in c.zones.items() if z.tagged),
+                           frozenset(k for k, z in c.zones.items() if z.see == "top"))
     return [f"{mover}(G, {args})"]
 
 
@@ -156,7 +160,7 @@ def _c_shuffle(c, path, item, scope):
     z = c.expr(path + ("shuffle",), scope)
     if z is None:
         return None
-    if z.zone is None:
+    if z.zone is None and not z.pile:
         c.err(path + ("shuffle",), "shuffle: give a zone")
         return None
     return [f"_shuffle(G, {z.code})"]
@@ -184,12 +188,24 @@ def _move(G, what, zname, seat, by, kind, at=None):
     G.move(what, zname, seat, by, kind, at)
 
 
+@primitive
+def _move_onto(G, what, pile, by, kind, at=None):
+    """move: WHAT to PILE, a pile known at run time (``pile_of(c)``, a chosen pile):
+    ``G.move`` onto its place (ValueError when the list is no zone's pile)."""
+    place = G.pile_place(pile)
+    if place is None:
+        raise ValueError(f"move: the destination {'null' if pile is None else 'list'} is "
+                         "not a pile of a zone (a copy made by let, or a list built by "
+                         "the rules, cannot be moved to)")
+    G.move(what, place[0], place[1], by, kind, at)
+
+
 def _shown(x) -> str:
     return "null" if x is None else repr(x) if isinstance(x, (int, str)) and \
         not isinstance(x, bool) else type(x).__name__
 
 
-def generic_mover(decl, tagged_zones: frozenset):
+def generic_mover(decl, tagged_zones: frozenset, top_zones: frozenset = frozenset()):
     """``move`` onto the top of zone ``decl`` as a function ``(G, what, seat, by,
     kind)`` that calls ``G.move``: the fast path of any implementation of the API
     that has none of its own (see :meth:`rulekit.lang.state_api.GameStateAPI.

@@ -48,7 +48,10 @@ def _c_show(c, path, item, scope):
     v = c.expr(path + ("show",), scope)
     if v is None:
         return None
-    owner = v.zone[1] if v.zone is not None and v.zone[1] is not None else "None"
+    owner = "None"
+    if v.zone is not None and v.zone[1] is not None and v.zone[0].per == "seat":
+        k = v.zone[0].row             # a row per seat: the slot's seat
+        owner = v.zone[1] if not k else f"({v.zone[1]}) // {k}"
     return [f"_show(G, {v.code}, {owner})"]
 
 
