@@ -459,7 +459,7 @@ ROWS = [
       argv=PLAY),
     R("yaml-actor-99-aborts", "yaml", T("actor: turn", "actor: 99"), 1, "aborted", argv=PLAY),
     R("yaml-choice-of-bools-is-a-validate-error", "yaml", CHOOSE_BOOLS, 1,
-      "seats, whole numbers, ranks, suits or words, not bools"),
+      "seats, whole numbers, ranks, suits, words or piles, not bools"),
     R("yaml-choice-of-bools-is-refused-before-play", "yaml", CHOOSE_BOOLS, 1,
       "not bools", argv=PLAY),
     R("yaml-card-literal-not-in-the-pack", "yaml",

@@ -68,6 +68,8 @@ class Chooser(Drawing):
         self.parts = self.spec.parts
         self.n = len(self.parts)
         self._dom: dict = {}        # (part index, the values before it) -> its domain
+        self._begins = None         # has_completion(()) once known (a decision asks it
+                                    # when opened, when offered and when its action is read)
 
     # ---- evaluating the ruleset's code ------------------------------------------------
     def locals(self, vals, cur=None) -> dict:
@@ -243,12 +245,19 @@ class Chooser(Drawing):
     def has_completion(self, vals, cur=None, budget=None) -> bool:
         """Whether parts ``vals`` (a set part's cards ``cur`` begun after them, in any
         order) can be finished into a legal choice; True when the search runs out of
-        budget (possible: a chooser backtracks on a dead end)."""
+        budget (possible: a chooser backtracks on a dead end). The answer for no parts
+        yet is kept: a Chooser serves one decision, whose state does not change."""
+        whole = not vals and cur is None and budget is None
+        if whole and self._begins is not None:
+            return self._begins
         budget = Budget() if budget is None else budget
         try:
-            return self._exists(vals, cur, budget)
+            got = self._exists(vals, cur, budget)
         except OverBudget:
-            return True
+            got = True
+        if whole:
+            self._begins = got
+        return got
 
     def _exists(self, vals, cur, budget) -> bool:
         if cur is not None:                 # a set part in progress

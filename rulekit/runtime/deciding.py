@@ -73,9 +73,13 @@ class Deciding(PartsText):
 
     def _may_choose_parts(self, step) -> bool:
         """Whether the seat to act has a legal choice in parts at ``step`` (while the
-        engine opens a decision: errors are the ruleset's, they abort the game)."""
+        engine opens a decision: errors are the ruleset's, they abort the game). A
+        decision of one seat keeps its choosers (:meth:`chooser`), so the answer is not
+        searched again when the decision is offered and its action read."""
+        own = step is self.step and step.actors is None and self.status == "in_progress"
         for defn in step.parted:
-            if Chooser(self, defn).has_completion(()):
+            ch = self.chooser(defn.name) if own else Chooser(self, defn)
+            if ch.has_completion(()):
                 return True
         return False
 
