@@ -68,8 +68,7 @@ class Chooser(Drawing):
         self.parts = self.spec.parts
         self.n = len(self.parts)
         self._dom: dict = {}        # (part index, the values before it) -> its domain
-        self._begins = None         # has_completion(()) once known (a decision asks it
-                                    # when opened, when offered and when its action is read)
+        self._begins = None         # has_completion(()) once known
 
     # ---- evaluating the ruleset's code ------------------------------------------------
     def locals(self, vals, cur=None) -> dict:
