@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ..errors import Diagnostic, Pos, RulesetFailure
-from .transcript import face_up_cards
+from .transcript import face_up_cards, face_up_to_all
 
 
 def step(game, action, transcript=None) -> None:
@@ -17,7 +17,7 @@ def step(game, action, transcript=None) -> None:
     if transcript is None:
         game.apply(action)
         return
-    before, table, mark = set(game.public), face_up_cards(game), len(game.events)
+    before, table, mark = face_up_to_all(game), face_up_cards(game), len(game.events)
     game.apply(action)
     transcript.actions(mark, before, table)
     transcript.flush()

@@ -103,17 +103,15 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
     rules = game.rules
     shown_vars = []
     for name, d in rules.vars.items():
-        if d.show and d.per == "game":
-            value = view["vars"][name]
-            if value is None:
-                value = "not known yet"
-            elif d.type == "suit":
-                value = style.suit(value)
-            elif d.type == "card":
-                value = style.card(value)
-            elif d.type == "seat":
-                value = f"seat {value}"
-            shown_vars.append(f"{name}: {value}")
+        if not d.show:
+            continue
+        value = view["vars"][name]
+        if d.per == "game":
+            shown_vars.append(f"{name}: {_var_text(value, d.type, style)}")
+        else:                       # a value a seat: yours first, then the others'
+            shown_vars.append(f"{name}: " + ", ".join(
+                ("you" if s == seat else f"seat {s}") + " " + _var_text(v, d.type, style)
+                for s, v in sorted(enumerate(value), key=lambda sv: sv[0] != seat)))
     lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
     marks = table_values(game, seat, view)
     marked: set = set()
@@ -149,6 +147,20 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
     if view["out_order"]:
         lines.append("  out: " + ", ".join(f"seat {s}" for s in view["out_order"]))
     return lines
+
+
+def _var_text(value, typ: str, style: CardStyle) -> str:
+    """A variable's value on the header: a suit or a card styled, a seat as ``seat N``,
+    nothing (or not shown to this seat) as ``not known yet``."""
+    if value is None:
+        return "not known yet"
+    if typ == "suit":
+        return style.suit(value)
+    if typ == "card":
+        return style.card(value)
+    if typ == "seat":
+        return f"seat {value}"
+    return str(value)
 
 
 def _count(cards) -> str:

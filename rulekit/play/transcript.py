@@ -1,8 +1,9 @@
 """A game as readable text, built from the engine's events.
 
-:class:`Transcript` prints the deal, each action with its seat (and the cards it turned
-face up or picked up that its text does not name), the ruleset's announcements and
-phase changes; :func:`describe_state` prints a state dump for people (``replay``).
+:class:`Transcript` prints the deal (what each seat was dealt), each action with its
+seat (and the cards it turned face up, again too, or picked up that its text does not
+name), the cards the automatic steps put face up (``to board: ...``), the ruleset's
+announcements and phase changes; :func:`describe_state` prints a state dump for people (``replay``).
 """
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ def seen_cards(view: dict) -> set:
         elif x is not None:
             out.add(x)
     return out
+
+
+def face_up_to_all(game) -> set:
+    """The cards every seat sees now where they lie (what a spectator's view shows)."""
+    return seen_cards(game.spectator_view())
 
 
 def face_up_cards(game) -> list:
@@ -54,6 +60,7 @@ class Transcript:
         self.recent: list[str] = []     # the last lines said (a screen handed over shows them)
         self.dealing = not any(ev["kind"] == "action" for ev in game.events)  # (deal not news)
         self.known = self._seen()       # the cards the viewer saw at the last flush
+        self.on_view: set = set()       # the cards face up to all at the last flush
 
     def _seen(self) -> set:
         """The cards a seat viewer sees now (empty for other viewers)."""
@@ -69,6 +76,7 @@ class Transcript:
         self.phase = g.phase
         self.recent.clear()
         self.known = self._seen()
+        self.on_view = face_up_to_all(g)
         self.say(f"  -- taken back: the game is as it was after {g.actions} "
                  f"action{'s' if g.actions != 1 else ''} --")
 
@@ -94,37 +102,71 @@ class Transcript:
 
     def deal(self, since: int = 0):
         """'seat S is dealt ...' for the per-seat zones the setup (or, from event
-        ``since`` on, a new hand) dealt cards into, as the viewer may see them."""
+        ``since`` on, a new hand) dealt cards into: the cards each move of the deal put
+        there (those the automatic steps took away again included), as far as the
+        viewer may see them (see :meth:`_saw_dealt`)."""
         g = self.game
         zones = g.rules.zones
-        dealt = []
+        dealt: dict = {}                # zone -> seat -> the cards dealt there, in order
         for ev in g.events[since:]:
             if ev["kind"] == "action":
                 break
-            if ev["kind"] == "moved" and zones[ev["to"][0]].per == "seat" \
-                    and not zones[ev["to"][0]].row and ev["to"][0] not in dealt:
-                dealt.append(ev["to"][0])
+            zone, s = ev["to"] if ev["kind"] == "moved" else (None, None)
+            if zone is not None and zones[zone].per == "seat" and not zones[zone].row:
+                got = dealt.setdefault(zone, {}).setdefault(s, [])
+                got += [c for c in ev["cards"] if c not in got]
         shown = g.dump() if self.viewer is None else g.spectator_view() \
             if self.viewer == "public" else g.view(self.viewer)
-        for i, zone in enumerate(dealt):
+        seen = seen_cards(shown)
+        for i, (zone, by_seat) in enumerate(dealt.items()):
             into = "" if i == 0 else f" (into {zone})"
-            for s, cards in enumerate(shown["zones"].get(zone) or []):
-                seen = [c for c in cards if c is not None]
-                if seen and (self.viewer is None or s == self.viewer):
-                    self.say(f"  seat {s} is dealt {' '.join(seen)}{into}")
+            for s in sorted(by_seat):
+                if self.viewer is not None and s != self.viewer:
+                    continue
+                cards, now = by_seat[s], g.z[zone][s]
+                if set(cards) == set(now):      # all still there: in the zone's order
+                    cards = list(now)
+                cards = [c for c in cards if self._saw_dealt(c, seen)]
+                if cards:
+                    self.say(f"  seat {s} is dealt {' '.join(cards)}{into}")
+
+    def _saw_dealt(self, card, seen) -> bool:
+        """Whether the viewer may be told ``card`` was dealt: an all-seeing transcript,
+        or the viewer's view shows it now (``seen``), or it has been face up to every
+        seat in this hand. (A card dealt to a seat and taken away before its first
+        decision is not one it has been shown: views are what a seat sees.)"""
+        return self.viewer is None or card in seen or card in self.game.public
 
     def flush(self):
         """Print the announcements (and phase changes) not printed yet."""
         g = self.game
         start = self.seen_events
         zones = g.rules.zones
-        for i, ev in enumerate(g.events[start:], start):
+        own_until = start               # an action's own effects: said with the action
+        events = g.events[start:]
+        ended = max((i for i, ev in enumerate(events, start) if ev["kind"] == "new_hand"),
+                    default=-1)         # the moves before it: of a hand that has ended
+        for i, ev in enumerate(events, start):
             if ev["kind"] == "new_hand":        # and its deal, as for the first hand
                 self.say(f"  == hand {ev['number']}, dealer seat {ev['dealer']} ==")
                 self.deal(i + 1)
                 self.dealing = True
+                self.on_view = set()            # (a new hand: its cards are news again)
             elif ev["kind"] == "action":
                 self.dealing = False
+                own_until = ev["until"] if ev["until"] is not None else len(g.events)
+            elif ev["kind"] == "moved" and i < own_until \
+                    and zones[ev["to"][0]].see in ("all", "top"):
+                self.on_view.update(ev["cards"])        # (the action named them)
+            elif ev["kind"] == "moved" and zones[ev["to"][0]].see in ("all", "top"):
+                decl = zones[ev["to"][0]]       # (a hand ended: its public cards are
+                up = [c for c in ev["cards"]    # gone; a zone all see showed them)
+                      if (c in g.public or i < ended and decl.see == "all")
+                      and c not in self.on_view]
+                if up:                          # an automatic step put them face up
+                    self.on_view.update(up)
+                    self.say(f"    to {_place(decl, ev['to'][1])}: "
+                             f"{' '.join(up)}")
             elif ev["kind"] == "moved" and isinstance(self.viewer, int) \
                     and ev["to"][1] == self.viewer and not self.dealing \
                     and zones[ev["to"][0]].see == "owner" and not zones[ev["to"][0]].row:
@@ -136,6 +178,7 @@ class Transcript:
                 self.say(f"    * {ev['text']}")
         self.seen_events = len(g.events)
         self.known = self._seen()
+        self.on_view = face_up_to_all(g)
         self._phase(g.phase)
 
     def _phase(self, phase):
@@ -157,9 +200,9 @@ class Transcript:
     def action(self, seat, action, before_public=None, on_table=None, mark=None):
         """Print an action just applied; ``mark`` is ``len(game.events)`` before it
         (default: the last action's events).
-        With ``before_public`` (the public cards before it), also the cards the action
-        itself turned face up that its text does not name (the card a stock play turns
-        up, say); with ``on_table`` (see :func:`face_up_cards` before it), the ones it
+        With ``before_public`` (:func:`face_up_to_all` before it), also the cards the
+        action itself turned face up that its text does not name (the card a stock play
+        turns up, say; a card turned up again, each time); with ``on_table`` (see :func:`face_up_cards` before it), the ones it
         took into the seat's own zone."""
         g = self.game
         extra = ""
@@ -193,6 +236,11 @@ class Transcript:
             if picked:
                 extra += f" (picks up {' '.join(picked)})"
         self.say(f"  seat {seat}: {action}{extra}")
+
+
+def _place(decl, seat) -> str:
+    """A zone as a transcript names it: ``board``, ``seat 2's melds``."""
+    return decl.name if seat is None or decl.row else f"seat {seat}'s {decl.name}"
 
 
 def _public_text(events, mark):

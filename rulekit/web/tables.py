@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import IllegalAction, RulesetFailure
 from ..play.agents import KINDS, make_agent
-from ..play.transcript import Transcript, face_up_cards, result_line
+from ..play.transcript import Transcript, face_up_cards, face_up_to_all, result_line
 from ..runtime.records import make_record
 from ..runtime.seats import split_seat
 from ..source.files import bundled_rulesets
@@ -164,7 +164,7 @@ class Table:
 
     def _apply(self, act, move: str) -> None:
         g = self.game
-        before, table, mark = set(g.public), face_up_cards(g), len(g.events)
+        before, table, mark = face_up_to_all(g), face_up_cards(g), len(g.events)
         g.apply(act)
         self.moves.append(move)
         self.touched = time.monotonic()
