@@ -114,3 +114,13 @@ def test_a_per_seat_variable_shown_to_all_is_on_the_tables_header():
     style = CardStyle(rules, ascii=True)
     assert render_view(game, 1, style)[0].endswith(" | played: you 0, seat 0 1")
     assert render_view(game, 0, style)[0].endswith(" | played: you 1, seat 1 0")
+
+
+def test_a_per_seat_variable_shown_to_all_is_on_the_web_page_too():
+    from rulekit.web.page import page_state
+    rules = rulekit.load(TOY)
+    game = rules.new_game(seed=3)
+    game.apply("play " + game.z["hand"][0][0])
+    state = page_state(game, 1, [], [{}] * game.n, 1)
+    assert state["vars"] == [{"label": "played, you", "text": "0"},
+                             {"label": "played, seat 0", "text": "1"}]

@@ -194,10 +194,15 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
     shown_vars = []
     seen = _seen(view) | game.public
     for name, d in rules.vars.items():
-        if d.show and d.per == "game":
-            value = _unseen_hidden(view["vars"].get(name), seen, rules.cards.order)
-            shown_vars.append({"label": name, **(_value(value, d.type, suits) if value is not None
-                                                 else {"text": "not known yet"})})
+        if not d.show:
+            continue
+        values = view["vars"].get(name)         # a per-seat one: each seat's, yours first
+        for s, v in ([(None, values)] if d.per == "game" else
+                     sorted(enumerate(values or []), key=lambda sv: sv[0] != viewer)):
+            value = _unseen_hidden(v, seen, rules.cards.order)
+            label = name if s is None else f"{name}, {'you' if s == viewer else f'seat {s}'}"
+            shown_vars.append({"label": label, **(_value(value, d.type, suits) if value is not None
+                                                  else {"text": "not known yet"})})
     display = [{"label": label, **_value(value, typ, suits)} for label, value, typ in marks
                if label not in marked and value not in (None, [])]
     actions, parts = [], []
