@@ -17,7 +17,8 @@ def step(game, action, transcript=None) -> None:
     if transcript is None:
         game.apply(action)
         return
-    before, table, mark = face_up_to_all(game), face_up_cards(game), len(game.events)
+    before = set() if transcript.quiet else face_up_to_all(game)    # (quiet: not said)
+    table, mark = face_up_cards(game), len(game.events)
     game.apply(action)
     transcript.actions(mark, before, table)
     transcript.flush()

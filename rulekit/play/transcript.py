@@ -178,7 +178,7 @@ class Transcript:
                 self.say(f"    * {ev['text']}")
         self.seen_events = len(g.events)
         self.known = self._seen()
-        self.on_view = face_up_to_all(g)
+        self.on_view = set() if self.quiet else face_up_to_all(g)   # (quiet: not said)
         self._phase(g.phase)
 
     def _phase(self, phase):
