@@ -2,8 +2,9 @@
 
 :class:`Transcript` prints the deal (what each seat was dealt), each action with its
 seat (and the cards it turned face up, again too, or picked up that its text does not
-name), the cards the automatic steps put face up (``to board: ...``), the ruleset's
-announcements and phase changes; :func:`describe_state` prints a state dump for people (``replay``).
+name), the cards the automatic steps put face up (``to ZONE: CARDS``), the ruleset's
+announcements and phase changes; :func:`describe_state` prints a state dump for people
+(``replay``).
 """
 from __future__ import annotations
 
@@ -202,8 +203,8 @@ class Transcript:
         (default: the last action's events).
         With ``before_public`` (:func:`face_up_to_all` before it), also the cards the
         action itself turned face up that its text does not name (the card a stock play
-        turns up, say; a card turned up again, each time); with ``on_table`` (see :func:`face_up_cards` before it), the ones it
-        took into the seat's own zone."""
+        turns up, say; a card turned up again, each time); with ``on_table`` (see
+        :func:`face_up_cards` before it), the ones it took into the seat's own zone."""
         g = self.game
         extra = ""
         own = _own_events(g.events, mark)
@@ -239,7 +240,8 @@ class Transcript:
 
 
 def _place(decl, seat) -> str:
-    """A zone as a transcript names it: ``board``, ``seat 2's melds``."""
+    """A zone as a transcript names it: its name (a per-game zone, a row), or
+    ``seat S's ZONE`` (a per-seat zone)."""
     return decl.name if seat is None or decl.row else f"seat {seat}'s {decl.name}"
 
 
