@@ -13,6 +13,7 @@ import random
 import pytest
 
 import rulekit
+from ruleset_positions import load_rules
 from budget import games
 from rulekit.errors import IllegalAction
 from rulekit.runtime.records import make_record
@@ -29,7 +30,9 @@ def power(card: str, twos: str = "high") -> int:
 
 
 def rules(**options):
-    return rulekit.load("president", {k: str(v) for k, v in options.items()} or None)
+    """The ruleset with ``options``, compiled once per distinct options (the model is
+    immutable: games share it)."""
+    return load_rules("president", {k: str(v) for k, v in options.items()} or None)
 
 
 def deck_for(n: int, dealer: int, hands: dict) -> list:
