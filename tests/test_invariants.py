@@ -12,7 +12,7 @@ import rulekit
 from budget import games
 from invariants import check_invariants
 
-GAMES = games(quick=20, soak=2000)
+GAMES = games(quick=10, soak=2000)
 OPTION_SEEDS = games(quick=4, soak=50)
 
 

@@ -14,7 +14,7 @@ import rulekit
 from budget import games
 from invariants import check_invariants
 
-GAMES = games(quick=4, soak=300)
+GAMES = games(quick=2, soak=300)
 RULESETS = ["mattis", "myllymatti", "mattis_norsk", "atlanta_mattis"]
 
 

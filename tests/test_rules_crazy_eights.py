@@ -9,12 +9,15 @@ import random
 import pytest
 
 import rulekit
+from ruleset_positions import load_rules
 
 PACK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 
 
 def rules(**options):
-    return rulekit.load("crazy_eights", {k: str(v) for k, v in options.items()} or None)
+    """The ruleset with ``options``, compiled once per distinct options (the model is
+    immutable: games share it)."""
+    return load_rules("crazy_eights", {k: str(v) for k, v in options.items()} or None)
 
 
 def deck_for(n: int, dealer: int, hands: dict, starter: str, stock=(), each=None):

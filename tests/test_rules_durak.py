@@ -10,6 +10,7 @@ import random
 import pytest
 
 import rulekit
+from ruleset_positions import load_rules
 from budget import games
 from rulekit.errors import IllegalAction
 from rulekit.play.agents import RandomAgent
@@ -20,7 +21,9 @@ PACK = [r + s for s in "CDHS" for r in "6789TJQKA"]
 
 
 def rules(**options):
-    return rulekit.load("durak", {k: str(v) for k, v in options.items()} or None)
+    """The ruleset with ``options``, compiled once per distinct options (the model is
+    immutable: games share it)."""
+    return load_rules("durak", {k: str(v) for k, v in options.items()} or None)
 
 
 def game_of(hands: dict, trump_card: str, dealer=None, stock=None, **options):

@@ -11,6 +11,7 @@ from contextlib import redirect_stdout
 import pytest
 
 import rulekit
+from ruleset_positions import load_rules
 from rulekit.play.session import step
 from rulekit.play.transcript import Transcript
 
@@ -19,7 +20,9 @@ SUITS = {s: [r + s for r in "23456789TJQKA"] for s in "CDHS"}
 
 
 def rules(**options):
-    return rulekit.load("hearts", {k: str(v) for k, v in options.items()} or None)
+    """The ruleset with ``options``, compiled once per distinct options (the model is
+    immutable: games share it)."""
+    return load_rules("hearts", {k: str(v) for k, v in options.items()} or None)
 
 
 def deck_for(n: int, dealer: int, hands: dict) -> list:

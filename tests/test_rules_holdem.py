@@ -15,6 +15,7 @@ import pytest
 from budget import games
 
 import rulekit
+from ruleset_positions import load_rules
 from rulekit.runtime.records import make_record
 from rulekit.runtime.replay import replay
 
@@ -23,7 +24,9 @@ RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 
 
 def rules(**options):
-    return rulekit.load("holdem", {k: str(v) for k, v in options.items()} or None)
+    """The ruleset with ``options``, compiled once per distinct options (the model is
+    immutable: games share it)."""
+    return load_rules("holdem", {k: str(v) for k, v in options.items()} or None)
 
 
 def deck_for(n: int, dealer: int, holes: dict, board: str = "2C 7D 9H JS 3C") -> list:

@@ -9,6 +9,7 @@ import re
 import pytest
 
 import rulekit
+from budget import games
 from pty_table import Terminal
 
 GAMES = [("mattis", 8), ("myllymatti", 4), ("mattis_norsk", 6), ("atlanta_mattis", 3),
@@ -34,7 +35,7 @@ def test_at_24_rows_the_hand_and_the_table_stay_on_screen(name, players):
     term = Terminal(["play", name, "--agent", "all=random",
                      "--human", "0", "--players", players, "--seed", 11])
     seen_table = 0
-    for turn in range(40):
+    for turn in range(games(15, 40)):              # decisions looked at
         if "your action" not in term.read_until("your action"):
             assert "Result:" in term.output.decode()          # the game ended
             break
