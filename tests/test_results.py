@@ -12,6 +12,7 @@ import pytest
 
 import rulekit
 from cli_run import cli
+from ruleset_positions import load_rules
 from rulekit.outcome import (OutcomeError, default_returns, describe, make, places,
                              team_places)
 from rulekit.play.agents import GreedyAgent
@@ -130,7 +131,7 @@ def test_outcome_record_and_words():
 # ---- end_game in a game ------------------------------------------------------------------
 
 def play(form: str, players: int, seed: int, extra: dict | None = None, rules=None):
-    rules = rules or rulekit.load(str(TOY), {"form": form, **(extra or {})})
+    rules = rules or load_rules(str(TOY), {"form": form, **(extra or {})})   # (compiled once)
     game = rules.new_game(players=players, seed=seed)
     rng = random.Random(seed)
     while not game.finished:
