@@ -38,3 +38,28 @@ def test_a_signal_keeps_the_record(tmp_path, sig, code):
     if sig != signal.SIGINT:
         assert f"stopped by {signal.Signals(sig).name}".encode() in err
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]   # no leftovers
+
+
+def test_ctrl_c_twice_stops_the_worker_processes_of_a_run_at_once():
+    """Ctrl-C twice at the terminal (SIGINT to the whole process group) during an
+    `analyze --jobs 2`: one line, exit 130, no traceback (the workers leave Ctrl-C to
+    their parent), and no wait for the workers' games (it hung before: the pool waited
+    for them on its way out)."""
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "rulekit", "analyze", "mattis", "--games",
+                             "40", "--budget", "5", "--jobs", "2"], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        first = proc.stderr.readline()              # a progress line: the games run
+        assert "games" in first and time.monotonic() < deadline, first
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == "rulekit: interrupted"

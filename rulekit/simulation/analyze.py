@@ -372,7 +372,7 @@ def _tension(done: list, rules, leader) -> dict:
     roles = Counter(t["role"] for t in followed)
     return {"available": True, "role": roles.most_common(1)[0][0], "games": len(followed),
             "lead_changes": estimate([t["changes"] for t in followed]),
-            "decided_at": estimate([t["decided_at"] for t in followed]),
+            "decided_at": estimate([t["decided_at"] for t in followed], within=(0.0, 1.0)),
             "eventual_at": {str(c): rate_estimate(sum(t["at"][str(c)] for t in followed),
                                                   len(followed)) for c in CHECKPOINTS}}
 

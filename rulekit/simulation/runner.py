@@ -112,6 +112,13 @@ def chunks(games: int, jobs: int) -> list[list[int]]:
     return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
 
 
+def _worker_ignores_interrupts() -> None:
+    """A worker process leaves Ctrl-C to its parent, which stops it (no traceback of
+    its own on the terminal)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_local(spec: dict, games: int, jobs: int, progress=None, chunk=None) -> list[dict]:
     """Play ``games`` games of ``spec`` in this process (``jobs`` 1) or ``jobs`` worker
     processes; ``progress(done)`` is called as games finish. Returns the summaries in
@@ -131,7 +138,9 @@ def run_local(spec: dict, games: int, jobs: int, progress=None, chunk=None) -> l
     context = multiprocessing.get_context("fork" if "fork" in
                                           multiprocessing.get_all_start_methods() else "spawn")
     done = 0
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                               initializer=_worker_ignores_interrupts)
+    try:
         futures = [pool.submit(chunk, spec, part) for part in parts]
         for fut in as_completed(futures):
             got = fut.result()
@@ -139,6 +148,13 @@ def run_local(spec: dict, games: int, jobs: int, progress=None, chunk=None) -> l
             done += len(got)
             if progress is not None:
                 progress(done)
+    except BaseException:           # Ctrl-C (once or twice), a failure: the workers stop
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)      # (not after their games)
+        for proc in workers:
+            proc.terminate()
+        raise
+    pool.shutdown()
     out.sort(key=lambda g: g["index"])
     return out
 

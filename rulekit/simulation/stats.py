@@ -81,13 +81,17 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
 
 
-def estimate(values: list[float], null: float | None = None, z: float = Z95) -> dict:
+def estimate(values: list[float], null: float | None = None, z: float = Z95,
+             within: tuple | None = None) -> dict:
     """A mean of per-game ``values`` as a figure: ``value``, ``low`` and ``high`` (its 95%
-    interval, normal approximation), ``se`` (its standard error), ``n``; with a
-    ``null`` value also ``significant``: whether the interval leaves it out (a
-    two-sided test at 5%). NaN throughout for no values."""
+    interval, normal approximation; clipped to ``within`` = (lowest, highest) for a
+    share, say), ``se`` (its standard error), ``n``; with a ``null`` value also
+    ``significant``: whether the interval leaves it out (a two-sided test at 5%). NaN
+    throughout for no values."""
     n = len(values)
     m, lo, hi = mean_interval(values, z)
+    if within is not None and n:
+        lo, hi = max(lo, within[0]), min(hi, within[1])
     sd = std_dev(values)
     se = sd / math.sqrt(n) if n >= 2 else (0.0 if n == 1 else math.nan)
     out = {"value": m, "low": lo, "high": hi, "se": se, "n": n}
