@@ -1107,6 +1107,8 @@ ROWS = [
     R("cli-analyze-leader-bad", "cli", ANA + ("--leader", "nope("), 1, "leader:",
       absent=("rulekit analyze:",)),
     R("cli-analyze-leader-a-condition", "cli", ANA + ("--leader", "true"), 1, "leader:"),
+    R("cli-analyze-leader-fails-in-play", "cli", ANA + ("--leader", "1 / 0"), 1,
+      "the leader expression failed", absent=("tension",)),
     R("cli-analyze-players-99", "cli", ANA + ("--players", "99"), 1,
       "tiny is for 2 to 4 players, not 99"),
     R("cli-analyze-variant-missing", "cli", ANA[:2] + ("{w}/none.yaml",) + ANA[2:], 1,

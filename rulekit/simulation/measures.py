@@ -87,13 +87,16 @@ def play_measured(spec: dict, index: int) -> dict:
 
 def _values(game, n: int, leader, phases):
     """The seats' values now (the ``leader`` expression, else the heuristic of the
-    phase), or None when the phase has no heuristic or the expression fails."""
+    phase), or None when the phase has no heuristic or the heuristic fails. RulesetFailure
+    when the ``leader`` expression fails (the user's own: said, not passed over)."""
     fn = leader if leader is not None else phases[game.phase].heuristic
     if fn is None:
         return None
     try:
         return [game.call_ruleset(fn, {"seat": s}) for s in range(n)]
-    except RulesetFailure:
+    except RulesetFailure as exc:
+        if leader is not None:
+            raise RulesetFailure(f"the leader expression failed: {exc}") from None
         return None
 
 
