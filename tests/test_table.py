@@ -133,7 +133,7 @@ def test_determinized_copy_keeps_what_the_seat_sees_and_moves_only_hidden_cards(
                                           ("mattis_norsk", 4), ("atlanta_mattis", 3)])
 def test_greedy_loses_less_often_than_random(name, players):
     rules = rulekit.load(name)
-    n_games, losses = games(quick=40, soak=200), 0
+    n_games, losses = games(quick=20, soak=200), 0
     for seed in range(n_games):
         game = rules.new_game(players=players, seed=seed)
         agents = [GreedyAgent(seed)] + [make_agent("random", seed * 7 + s) for s in range(1, players)]
