@@ -15,7 +15,7 @@ import argparse
 import math
 import re
 
-from ..limits import MAX_INT_DIGITS
+from ..limits import MAX_INT_DIGITS, MAX_JOBS, MAX_RECORD_ACTIONS
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
@@ -188,3 +188,20 @@ def _n(x) -> str:
     if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
         return str(int(x))
     return str(x)
+
+
+def add_run_arguments(s) -> None:
+    """The arguments of a run of many games (``simulate``, ``compare``, ``analyze``):
+    ``--seed``, ``--jobs``, ``--backend``, ``--address``, ``--max-actions``, added to
+    argparse parser ``s``."""
+    s.add_argument("--seed", type=Whole(0), default=0, metavar="S",
+                   help="the run's seed (default 0): each game's seed comes from it")
+    s.add_argument("--jobs", type=Whole(1, MAX_JOBS), metavar="N",
+                   help="worker processes (default: the machine's cores)")
+    s.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where the games run (ray: pip install rulekit[ray])")
+    s.add_argument("--address", type=RayAddress(), metavar="ADDR",
+                   help="with --backend ray: a Ray cluster's address (auto, HOST:PORT "
+                   "or ray://HOST:PORT)")
+    s.add_argument("--max-actions", type=Whole(1, MAX_RECORD_ACTIONS), default=None,
+                   metavar="N", help="abort a game after N actions (default 10000)")

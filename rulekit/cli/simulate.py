@@ -19,9 +19,9 @@ import sys
 import time
 
 from ..errors import OutputError, RecordError, RulesetError
-from ..limits import MAX_JOBS, MAX_RECORD_ACTIONS, MAX_SIMULATED_GAMES
+from ..limits import MAX_SIMULATED_GAMES
 from ..outputs import write_atomic
-from .arguments import NamedText, RayAddress, Whole, WholeOr
+from .arguments import NamedText, Whole, WholeOr, add_run_arguments
 from .common import Usage, fail, load_or_report, option_pairs
 
 
@@ -50,17 +50,7 @@ def add_parsers(sub, force: dict) -> None:
         s.add_argument("--agent", action="append", default=[], metavar="SEAT=KIND",
                        help="an agent for a seat, or all=KIND (the others random): random, "
                        "greedy or ismcts[:N] (N simulations a move)")
-        s.add_argument("--seed", type=Whole(0), default=0, metavar="S",
-                       help="the run's seed (default 0): each game's seed comes from it")
-        s.add_argument("--jobs", type=Whole(1, MAX_JOBS), metavar="N",
-                       help="worker processes (default: the machine's cores)")
-        s.add_argument("--backend", choices=("local", "ray"), default="local",
-                       help="where the games run (ray: pip install rulekit[ray])")
-        s.add_argument("--address", type=RayAddress(), metavar="ADDR",
-                       help="with --backend ray: a Ray cluster's address (auto, HOST:PORT "
-                       "or ray://HOST:PORT)")
-        s.add_argument("--max-actions", type=Whole(1, MAX_RECORD_ACTIONS), default=None,
-                       metavar="N", help="abort a game after N actions (default 10000)")
+        add_run_arguments(s)
         s.add_argument("--json", action="store_true", help="print the figures as JSON")
         s.add_argument("--plot", metavar="FILE", help="draw the figures (.png or .svg; "
                        "pip install rulekit[plot])")
