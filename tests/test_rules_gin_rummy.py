@@ -133,6 +133,18 @@ def test_GIN_3_only_the_top_of_the_discard_pile_is_seen():
         assert game.view(seat)["zones"]["discard"] == [None, "KD"]
 
 
+def test_GIN_3_GIN_11_the_opponents_hand_stays_secret_until_shown():
+    game = game_of({0: H0, 1: H1}, UP)
+    assert game.view(0)["zones"]["hand"][1] == [None] * 10
+    play(game, "pick", "knock KH", *MELDS0, "done")
+    # the knocker has shown its cards; the defender, laying off, has not yet
+    assert game.view(1)["zones"]["hand"][0] == ["5H"]
+    assert game.view(0)["zones"]["hand"][1] == [None] * 10
+    game.apply("lay_off TS on melds 2")
+    assert game.view(0)["zones"]["hand"][1] == [None] * 9
+    assert "TS" in game.view(0)["zones"]["melds"][2]
+
+
 def test_GIN_4_the_upcard_is_offered_to_the_non_dealer_then_the_dealer():
     game = game_of({0: H0, 1: H1}, UP)
     assert game.to_act == 0 and legal(game) == ["pass", "pick"]
