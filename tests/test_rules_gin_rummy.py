@@ -309,6 +309,21 @@ def test_GIN_10_the_knocker_lays_melds_that_keep_the_deadwood_within_the_limit()
         ["7C", "8C", "9C"], ["2H", "3H", "4H"], ["4C", "4D", "4S"]]
 
 
+def test_GIN_10_the_knockers_choice_of_melds_decides_what_can_be_laid_off():
+    h0 = "AH 2H 3H 3S 3D 9C TC JC AD KD".split()
+    h1 = "4H QS KS QD 8D 5C 6D 7H TS 9S".split()
+    game = game_of({0: h0, 1: h1}, "2C")
+    play(game, "pick", "knock KD")
+    # kept: A-2-3H, three 3s, 9-T-JC, AD, 2C. The run A-3H leaves 3S 3D AD 2C (9), the
+    # three 3s leave AH 2H AD 2C (6): both within 10, the knocker chooses
+    assert legal(game) == sorted(["meld AH 2H 3H", "meld 3D 3H 3S", "meld 9C TC JC"])
+    play(game, "meld AH 2H 3H", "meld 9C TC JC")
+    assert legal(game) == ["done"]
+    game.apply("done")
+    # the run A-3H takes the defender's 4H (the set of 3s would not have)
+    assert "lay_off 4H on melds 0" in legal(game)
+
+
 def test_GIN_11_the_defender_lays_off_onto_the_knockers_melds():
     game = knocked()
     # 4C: onto A-2-3C (its high end) or the three 4s; 6S and TS: either end of 7-8-9S;
@@ -451,10 +466,11 @@ def test_greedy_matches_to_100_keep_the_rules_and_replay(seed):
 @pytest.mark.random_games
 @pytest.mark.parametrize("seed", range(games(1, 40)))
 def test_random_play_keeps_the_rules_and_replays(seed):
-    """Random play, to a target of 1 point, stopped after 2,000 actions: it may not
-    have knocked by then (random discards seldom make a hand to knock with)."""
+    """Random play, to a target of 1 point, stopped after 800 actions (3,000 in the
+    soak): it may not have knocked by then (random discards seldom make a hand to
+    knock with)."""
     opts = {"target": "1"}
-    game, dumps = play_match(seed, opts, None, max_actions=2000)
+    game, dumps = play_match(seed, opts, None, max_actions=games(800, 3000))
     if game.result.status == "finished":
         check_match(game, 1)
     else:
