@@ -105,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ids", action="store_true", help="list only the rule ids")
     s.add_argument("--notes", action="store_true",
                    help="add the rule book's notes for authors (sources, decisions)")
+    s.add_argument("--width", type=Whole(20, 1000), metavar="COLUMNS",
+                   help="wrap to this many columns (default: the terminal's width)")
 
     s = sub.add_parser("schema", help="the installed JSON Schema of rulesets (for editors)")
     s.add_argument("-o", "--output", metavar="FILE",

@@ -134,10 +134,14 @@ def cmd_new(args) -> int:
 
 def cmd_rules(args) -> int:
     """``rulekit rules NAME``: the player's part of the ruleset's rule book (its
-    ``rule_book`` files; ``--notes`` adds each file's notes for authors); ``--ids``
-    lists only the rule ids the book defines, in book order."""
+    ``rule_book`` files; ``--notes`` adds each file's notes for authors) as plain text
+    wrapped to the terminal's width (``--width``), paged to its height when standard
+    output is a terminal (:func:`page`); ``--ids`` lists only the rule ids the book
+    defines, in book order."""
+    import shutil
+
     from ..source.extends import resolve_name
-    from ..source.rulebook import book_text, load_rule_book
+    from ..source.rulebook import load_rule_book, render_text
     rules = load_or_report(args.ruleset)
     if rules is None:
         return 1
@@ -151,10 +155,51 @@ def cmd_rules(args) -> int:
     if args.ids:
         print(" ".join(rule.id for book in books for rule in book.rules))
         return 0
-    from ..errors import printable
-    text = book_text(books, args.notes)
-    print("\n".join(printable(line, 10000) for line in text.split("\n")))
+    width = args.width or shutil.get_terminal_size((80, 24)).columns
+    text = render_text(books, width, args.notes)
+    page("\n".join(printable(line, 10000) for line in text.split("\n")))
     return 0
+
+
+def page(text: str, out=None, inp=None) -> None:
+    """Write ``text`` (and a line break) to ``out`` (standard output). On a terminal
+    taller than 3 lines and shorter than the text, a page at a time: through
+    ``$PAGER``, else ``less -R`` when there is one, else a page and a prompt at a time
+    (Enter: the next page, q: stop) read from ``inp`` (standard input). Never paged
+    when ``out`` is not a terminal (a pipe, a file)."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+    out = out if out is not None else sys.stdout
+    inp = inp if inp is not None else sys.stdin
+    lines = text.split("\n")
+    tty = hasattr(out, "isatty") and out.isatty()
+    height = shutil.get_terminal_size((80, 24)).lines if tty else 0
+    if not tty or height < 4 or len(lines) < height:
+        out.write(text + "\n")
+        return
+    command = shlex.split(os.environ.get("PAGER", "")) or (
+        ["less", "-R"] if shutil.which("less") else [])
+    if command:
+        out.flush()
+        try:
+            subprocess.run(command, input=text + "\n", text=True, check=False)
+            return
+        except OSError:                 # no such pager: the built-in one
+            pass
+    step = height - 1
+    for start in range(0, len(lines), step):
+        out.write("\n".join(lines[start:start + step]) + "\n")
+        if start + step >= len(lines):
+            break
+        out.write(f"-- lines {start + 1}-{start + step} of {len(lines)}: Enter for more, "
+                  "q to stop -- ")
+        out.flush()
+        answer = inp.readline()
+        if not answer or answer.strip().lower() in ("q", "quit"):
+            out.write("\n" if not answer else "")
+            break
 
 
 def cmd_schema(args) -> int:

@@ -231,7 +231,7 @@ class HumanAgent:
         """The rule book, a screenful at a time on a terminal (Enter: the next, q: back
         to the game). Raises Abandoned at end of input or an interrupt."""
         out = self.console
-        lines = [_escape(line) for line in _rule_book(game)]
+        lines = [_escape(line) for line in _rule_book(game, out.width)]
         height = self._height()
         book = pages(lines, height - 2) if height else [lines]
         for i, chunk in enumerate(book):
@@ -339,19 +339,22 @@ def _action_help(game, actions) -> list[str]:
     return lines
 
 
-def _rule_book(game) -> list[str]:
+def _rule_book(game, width: int = 80) -> list[str]:
     """The lines of the player's part of the game's rule book (its ``rule_book``
-    files), or a line saying there is none or why it cannot be shown."""
+    files) as plain text ``width`` columns wide (rulekit.source.rulebook.render_text),
+    or a line saying there is none or why it cannot be shown."""
     from pathlib import Path
 
-    from ..source.rulebook import book_text, load_rule_book
+    from ..errors import printable
+    from ..source.rulebook import load_rule_book, render_text
     rules = game.rules
     if not rules.rule_book:
         return [f"  {rules.name} has no rule book; 'rulekit explain {rules.name}' says what "
                 "its ruleset does"]
     where = Path(rules.path) if rules.path and Path(rules.path).is_file() else None
     try:
-        return book_text(load_rule_book(rules.rule_book, where)).splitlines()
+        text = render_text(load_rule_book(rules.rule_book, where), width)
+        return [printable(line, 10000) for line in text.splitlines()]
     except (OSError, ValueError) as exc:
         return [f"  the rule book cannot be read: {exc}"]
 

@@ -4,9 +4,11 @@
 :func:`parse_rule_book` splits one file into its two parts and finds its rules (a
 bullet at the left margin that starts with a bold rule id: capital letters, or digits
 after the first, a hyphen and a number); :func:`load_rule_book` reads and parses every
-file of a ruleset's ``rule_book``; :func:`book_text` is what ``rulekit rules`` and the
-terminal's ``rules`` show. The structured form (:class:`RuleBook`: sections, each a
-list of rules and markdown in order) is for any other reader, such as a web page.
+file of a ruleset's ``rule_book``; :func:`render_text` is what ``rulekit rules`` and the
+terminal's ``rules`` show (the markdown as plain text), :func:`render_html` what a
+web page shows (rulekit.source.markdown converts both). The structured form
+(:class:`RuleBook`: sections, each a list of rules and markdown in order) is for any
+other reader.
 """
 from __future__ import annotations
 
@@ -155,6 +157,39 @@ def book_text(books, notes: bool = False) -> str:
         body = book.text if notes else book.player_text
         parts.append(body if i == 0 else f"\n---- {book.name} ----\n\n{body}")
     return "\n".join(parts)
+
+
+def book_markdown(books, notes: bool = False) -> list[tuple[str, str]]:
+    """``(file name, markdown)`` of each of ``books`` (:class:`RuleBook`): its player's
+    part, or with ``notes`` the whole file (the notes heading and notes included)."""
+    return [(book.name, book.text if notes else book.player_text) for book in books]
+
+
+def render_text(books, width: int = 80, notes: bool = False) -> str:
+    """What ``rulekit rules`` prints of ``books``: each file's markdown (see
+    :func:`book_markdown`) as plain text ``width`` columns wide
+    (:func:`rulekit.source.markdown.to_text`: headings, wrapped rules with their ids
+    kept, readable tables, no markdown markers), a ``---- FILE ----`` line before each
+    file after the first. Not yet made printable (the caller does)."""
+    from .markdown import to_text
+    parts = []
+    for i, (name, text) in enumerate(book_markdown(books, notes)):
+        body = to_text(text, width)
+        parts.append(body if i == 0 else f"\n---- {name} ----\n\n{body}")
+    return "\n".join(parts)
+
+
+def render_html(books, notes: bool = False, shift: int = 1) -> str:
+    """``books`` as an HTML fragment for a web page: each file an ``<article
+    class="rule-book">`` of its markdown (:func:`book_markdown`) converted by
+    :func:`rulekit.source.markdown.to_html` (everything in the source escaped;
+    headings ``shift`` levels lower)."""
+    import html
+
+    from .markdown import to_html
+    return "\n".join(f'<article class="rule-book" data-file="{html.escape(name)}">\n'
+                     f"{to_html(text, shift)}\n</article>"
+                     for name, text in book_markdown(books, notes))
 
 
 def _in_code(lines) -> list:
