@@ -1201,7 +1201,7 @@ ROWS = [
       ("bad.md", "not UTF-8"),
       files={"bad.md": b"\xff\xfe#", "rb.yaml": V(RULE_BOOK.format("bad.md"))}),
     R("rules-a-rule-book-beside-the-ruleset-is-fine", "cli", ("rules", "{w}/rb.yaml"), 0,
-      "# House", files={"h.md": "# House\n", "rb.yaml": V(RULE_BOOK.format("h.md"))}),
+      "House", files={"h.md": "# House\n", "rb.yaml": V(RULE_BOOK.format("h.md"))}),
     R("typed-rules-with-a-rule-book-linked-out", "typed", "rules", 1,
       ("the rule book cannot be read", "link.md", "a symbolic link leading out"),
       argv=("play", "{w}/rb.yaml", "--agent", "all=random", "--seed", "3", "--human", "0",

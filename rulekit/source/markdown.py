@@ -46,7 +46,7 @@ _SAFE_URL = re.compile(r"^(?:https?://|mailto:)[^\s\"'<>`]+$", re.IGNORECASE)
 class Block:
     """One block of a parsed document: ``kind`` is ``heading`` (``level``, ``text``),
     ``para`` (``text``), ``list`` (``ordered``, ``items``: a list of block lists),
-    ``table`` (``rows``: header row first, each a list of cell texts), ``code``
+    ``pipes`` (a pipe table: ``rows``: header row first, each a list of cell texts), ``code``
     (``text``, shown as written) or ``rule`` (a horizontal line)."""
     kind: str
     text: str = ""
@@ -115,7 +115,7 @@ def _blocks(lines) -> list[Block]:
                 rows.append(_cells(lines[i]))
                 i += 1
             width = len(rows[0])
-            out.append(Block("table", rows=[(r + [""] * width)[:width] for r in rows]))
+            out.append(Block("pipes", rows=[(r + [""] * width)[:width] for r in rows]))
             continue
         if _ITEM.match(line):
             block, i = _list(lines, i)
@@ -268,8 +268,8 @@ def _html(spans) -> str:
 def to_html(text: str, shift: int = 0) -> str:
     """The Markdown ``text`` as an HTML fragment, every character of the source
     escaped; headings ``shift`` levels lower (``#`` as ``<h2>`` with 1; at most h6). A
-    list item that starts with a bold rule id (``**HRT-6**``) has the class ``rule``
-    and the id ``rule-HRT-6``, so a page can link to it."""
+    list item that starts with a bold rule id has the class ``rule`` and the HTML id
+    "rule-" then the rule's id, so a page can link to it."""
     return "\n".join(_html_block(b, shift) for b in parse(text))
 
 
@@ -283,7 +283,7 @@ def _html_block(b: Block, shift: int) -> str:
         return f"<pre><code>{html.escape(b.text)}</code></pre>"
     if b.kind == "rule":
         return "<hr>"
-    if b.kind == "table":
+    if b.kind == "pipes":
         head = "".join(f"<th>{_html(_spans(c))}</th>" for c in b.rows[0])
         body = "".join("<tr>" + "".join(f"<td>{_html(_spans(c))}</td>" for c in row) + "</tr>"
                        for row in b.rows[1:])
@@ -345,7 +345,7 @@ def _text_block(b: Block, width: int, top: bool = True) -> list[str]:
         return ["    " + line if line else "" for line in b.text.split("\n")]
     if b.kind == "rule":
         return ["-" * min(width, 40)]
-    if b.kind == "table":
+    if b.kind == "pipes":
         return _text_table(b.rows, width)
     rendered = []
     for n, blocks in enumerate(b.items, 1):
