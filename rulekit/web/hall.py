@@ -24,7 +24,9 @@ from .tables import (ABANDONED, IDLE, MAX_PLAYING, MAX_RULES, PERSON, Table, Tab
 class Hall:
     """Every table of a server, with its database ``store``. ``named``: ruleset files
     the server's user named (they may be played and restored, besides the bundled
-    ones); ``ruleset_dirs``: not used for reading anything else."""
+    ones); ``ruleset_dirs``: not used for reading anything else. ``chosen``: the first
+    ruleset named (as :meth:`offered` names it), the lobby's preselected game; None
+    when none was named."""
 
     def __init__(self, store: Store, named=(), idle: float = IDLE):
         self.store = store
@@ -34,8 +36,10 @@ class Hall:
         self.named = {}                 # resolved path -> as named
         self.files = {}                 # what a page sees (a file name) -> resolved path
         self.bundled = list(bundled_rulesets())
+        self.chosen = None
         for name in named:
             if name in self.bundled and "/" not in name:
+                self.chosen = self.chosen or name
                 continue
             path = str(Path(name).resolve())
             self.named[path] = name
@@ -44,6 +48,7 @@ class Hall:
                 i += 1
                 shown = f"{Path(path).name} ({i})"
             self.files[shown] = path
+            self.chosen = self.chosen or shown
 
     def rulesets(self) -> list[str]:
         """The rulesets a table may be made for: the bundled names, then the named files."""

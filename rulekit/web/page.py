@@ -5,11 +5,12 @@ into the data the browser draws: the seat's own cards sorted by suit and rank, e
 seat's zones as counts and face-up cards, the piles in the middle with the cards of a
 zone that remembers its plays grouped by play and seat, the phase's ``display:`` lines
 (marked on the play they name), the seat's own legal actions (the listed ones, and each
-choice in parts by its parts: rulekit.web.choosing), whose turn it is, the seat's event
-lines and the result. Nothing else of the game is read but the tags of
-the plays (who played which group: public) and the seat's own legal actions, so a
-seat's message can hold no card its view hides (tests/test_web.py checks every
-message). :func:`card_faces` gives the pack's faces (rank, suit symbol, colour) once.
+choice in parts by its parts: rulekit.web.choosing), whose turn it is and a line of
+help saying what to do (:func:`help_line`), the seat's event lines and the result.
+Nothing else of the game is read but the tags of the plays (who played which group:
+public) and the seat's own legal actions, so a seat's message can hold no card its
+view hides (tests/test_web.py checks every message). :func:`card_faces` gives the
+pack's faces (rank, suit symbol, colour) once.
 """
 from __future__ import annotations
 
@@ -142,6 +143,51 @@ def _pile(decl, content: list) -> dict:
     return pile
 
 
+def _seat_list(seats) -> str:
+    seats = list(seats)
+    return "seat " + str(seats[0]) if len(seats) == 1 else \
+        "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def help_line(game, viewer, view, actions: list, parts: list, hand: set) -> str:
+    """One line that tells the page's person what to do now: whose turn it is and, on
+    theirs, each action they may take and how (a highlighted card of their hand, a
+    button, a choice made part by part). ``actions``: the listed actions as the page
+    gets them; ``parts``: the choices in parts; ``hand``: the cards the viewer holds."""
+    if game.finished:
+        return "The game is over" + ("" if viewer is None else
+                                     ": download its record, or play again") + "."
+    actors = view.get("actors") or ([] if view["to_act"] is None else [view["to_act"]])
+    chosen = [s for s, _ in view.get("chosen") or []]
+    if viewer is None:
+        return "You are watching" + (f": {_seat_list(actors)} to act." if actors else ".")
+    if not actions and not parts:
+        waiting = [s for s in actors if s != viewer and s not in chosen]
+        if viewer in chosen:
+            return f"You have chosen; waiting for {_seat_list(waiting)}." if waiting \
+                else "You have chosen."
+        return (f"Wait: {_seat_list(waiting)} to act." if waiting else
+                "Wait for your turn.")
+    how: dict = {}                      # action name -> how it is taken, in order
+    for a in actions:
+        by_card = len(a["cards"]) == 1 and a["cards"][0] in hand
+        ways = how.setdefault(a["name"], set())
+        ways.add("click a highlighted card of your hand or its button" if by_card
+                 else "its button")
+    for p in parts:
+        how.setdefault(p["action"], set()).add(
+            f"make it part by part: {p['shape']}, then press its button")
+    said = []
+    for name, ways in how.items():
+        way = sorted(ways)[0] if len(ways) == 1 else \
+            "click a highlighted card of your hand or a button"
+        said.append(f"{name} ({way})")
+    start = "Your turn" if len(actors) <= 1 else "You may act"
+    if len(said) == 1:
+        return f"{start}: {said[0]}."
+    return f"{start}: choose one of {'; '.join(said)}."
+
+
 def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
     """The data of one page: ``viewer`` a seat (its view, its listed legal actions and
     its choices in parts, :func:`rulekit.web.choosing.offers`) or None (a spectator:
@@ -214,6 +260,8 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
         except RulesetFailure:          # said when the seat acts; the listed ones stay
             parts = []
     finished = game.finished
+    hand = {c for z in mine for c in z["cards"] if c is not None}
+    help_text = help_line(game, viewer, view, actions, parts, hand)
     out = {"type": "state", "you": viewer, "title": rules.title, "players": game.n,
            "version": version, "status": view["status"], "phase": view["phase"],
            "to_act": view["to_act"], "actors": view.get("actors") or
@@ -222,5 +270,5 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
            "dealer": view["dealer"], "seats": per_seat, "mine": mine, "piles": piles,
            "vars": shown_vars, "display": display, "actions": actions, "parts": parts,
            "events": lines[-KEEP_LINES:], "finished": finished,
-           "result": result_line(game) if finished else None}
+           "result": result_line(game) if finished else None, "help": help_text}
     return out

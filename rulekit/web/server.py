@@ -2,8 +2,10 @@
 
 Routes (docs/web.md has the message protocol):
 
-- ``GET /``: the lobby (make a table); ``GET /t/ID``: a table's page (a seat's page
-  when the link carries the seat's token after ``#``, else a spectator's);
+- ``GET /``: the lobby (make a table: every game offered with its summary, players,
+  options and a link to its rules); ``GET /t/ID``: a table's page (a seat's page
+  when the link carries the seat's token after ``#``, else a spectator's), its rule
+  book in a panel; ``GET /rules/NAME``: a game's rule book (rulekit.web.pages);
 - ``GET /api/rulesets``: the rulesets with players and options; ``POST /api/tables``
   ``{"ruleset", "options", "seats"}``: a new table, its seat links;
 - ``GET /api/tables/ID/record?game=N``: the record of a finished game (JSON; the
@@ -35,7 +37,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -45,6 +47,7 @@ from . import fields
 from .fields import FieldError
 from .guard import Guard, Hosts
 from .page import card_faces
+from .pages import fill, lobby_html, rule_book_html, rules_page_html
 from .hall import Hall
 from .tables import BOT_KIND, PERSON, TableError
 
@@ -93,6 +96,8 @@ class Server:
         self.errors: list = []          # unexpected failures (a bug), kept for tests
         self.making = asyncio.Lock()    # tables are made one at a time
         self.retry = 1.0                # seconds a bot waits when its move is not stored
+        self.lobby = None               # the lobby page, written once
+        self.books: dict = {}           # (ruleset, its book's files) -> the book as HTML
 
     def bug(self, where: str, exc: BaseException) -> None:
         """A bug of rulekit at ``where``: kept in ``errors`` and told on stderr in one
@@ -181,21 +186,58 @@ class Server:
             self.wake(table)
 
     # ---- HTTP ----------------------------------------------------------------------------
+    def _games(self) -> list:
+        """``(name, rules)`` of every ruleset offered that loads (default options)."""
+        out = []
+        for name in self.hall.offered():
+            try:
+                out.append((name, self.hall.load(self.hall.resolve(name), {})))
+            except TableError:
+                continue
+        return out
+
     async def index(self, request: Request):
-        """``GET /``: the lobby page."""
-        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+        """``GET /``: the lobby page, every game written in (rulekit.web.pages), the
+        hall's ``chosen`` one preselected (none when the server was named none)."""
+        if self.lobby is None:
+            self.lobby = await run_in_threadpool(
+                lambda: lobby_html(self._games(), self.hall.chosen))
+        return HTMLResponse(self.lobby, headers=PAGE_HEADERS)
 
     async def table_page(self, request: Request):
-        """``GET /t/ID``: a table's page (404 in words for an unknown table)."""
+        """``GET /t/ID``: a table's page with its game's rule book in a panel (404 in
+        words for an unknown table)."""
         try:
-            self.hall.get(request.path_params["tid"])
+            table = self.hall.get(request.path_params["tid"])
         except TableError as exc:
             return Response(f"{exc}\n", status_code=404, media_type="text/plain")
-        return FileResponse(STATIC / "table.html", headers=PAGE_HEADERS)
+        book = await run_in_threadpool(self._book, table.rules)
+        return HTMLResponse(fill("table.html", rules=book), headers=PAGE_HEADERS)
+
+    def _book(self, rules) -> str:
+        """The rule book of ``rules`` as HTML (kept per ruleset and options)."""
+        key = (rules.path or rules.name, tuple(rules.rule_book))
+        if key not in self.books:
+            if len(self.books) >= 64:
+                self.books.clear()
+            self.books[key] = rule_book_html(rules)
+        return self.books[key]
+
+    async def rules_page(self, request: Request):
+        """``GET /rules/NAME``: the rule book of a game offered (404 in words for any
+        other name)."""
+        name = request.path_params["name"]
+        try:
+            rules = await run_in_threadpool(self.hall.load, self.hall.resolve(name), {})
+        except TableError as exc:
+            return Response(f"{exc}\n", status_code=404, media_type="text/plain")
+        page = await run_in_threadpool(lambda: rules_page_html(name, rules))
+        return HTMLResponse(page, headers=PAGE_HEADERS)
 
     async def rulesets(self, request: Request):
-        """``GET /api/rulesets``: ``{"rulesets": [{name, title, players, options}],
-        "kinds": [...], "bot": the default bot kind}``; each option ``{name, type,
+        """``GET /api/rulesets``: ``{"rulesets": [{name, title, summary, players,
+        options}], "kinds": [...], "bot": the default bot kind, "chosen": the game to
+        preselect or null}``; each option ``{name, type,
         default, doc, widget}``, its widget declared by its type
         (:meth:`rulekit.lang.options.OptionType.widget`)."""
         out = []
@@ -204,12 +246,13 @@ class Server:
                 rules = self.hall.load(self.hall.resolve(name), {})
             except TableError:
                 continue
-            out.append({"name": name, "title": rules.title, "players": list(rules.players),
+            out.append({"name": name, "title": rules.title, "summary": rules.summary,
+                        "players": list(rules.players),
                         "options": [{"name": d.name, "type": d.type, "default": d.default,
                                      "doc": d.doc, "widget": d.widget(rules.cards)}
                                     for d in rules.option_decls.values()]})
         return JSONResponse({"rulesets": out, "kinds": [PERSON, *KINDS],
-                             "bot": self.default_bot})
+                             "bot": self.default_bot, "chosen": self.hall.chosen})
 
     async def create(self, request: Request):
         """``POST /api/tables`` ``{"ruleset", "options", "seats"}``: ``{"id", "watch",
@@ -388,6 +431,7 @@ def make_app(server: Server) -> Guard:
     rulekit.web.guard.Guard of ``server.hosts`` (restores nothing by itself: call
     ``server.hall.restore()`` first)."""
     routes = [Route("/", server.index), Route("/t/{tid}", server.table_page),
+              Route("/rules/{name}", server.rules_page),
               Route("/api/rulesets", server.rulesets),
               Route("/api/tables", server.create, methods=["POST"]),
               Route("/api/tables/{tid}/record", server.record),

@@ -1,6 +1,10 @@
-// The lobby: pick a game, its options and who sits where; get one link per seat.
+// The lobby: pick a game, its options and who sits where; get one link per seat. The
+// server writes every game into the page (its summary, players, rule book link and
+// options as inputs, each with its default in data-default); this script shows the
+// chosen one, draws the seats and sends the table.
 "use strict";
-let catalog = null;
+let kinds = ["person"];
+let bot = "person";
 const $ = (id) => document.getElementById(id);
 
 function el(tag, attrs, ...kids) {
@@ -12,56 +16,33 @@ function el(tag, attrs, ...kids) {
   return e;
 }
 
-function current() {
-  return catalog.rulesets.find((r) => r.name === $("ruleset").value);
-}
+function games() { return [...document.querySelectorAll("#games .game")]; }
+function current() { return games().find((g) => g.dataset.ruleset === $("ruleset").value) || null; }
 
-// An option's input, from the widget its type declares (rulekit/lang/options.py):
-// input checkbox, number (min, max), select (values, labels) or text; value: the default.
-function widget(w) {
-  if (w.input === "checkbox") {
-    const input = el("input", {type: "checkbox"});
-    input.checked = w.value === true;
-    return input;
-  }
-  if (w.input === "select") {
-    const input = el("select", {});
-    (w.values || []).forEach((v, i) => input.append(el("option", {value: v, text: (w.labels || [])[i] ?? v})));
-    input.value = w.value;
-    return input;
-  }
-  const input = el("input", {type: w.input === "number" ? "number" : "text"});
-  for (const k of ["min", "max"]) if (w[k] !== null && w[k] !== undefined) input[k] = w[k];
-  input.value = w.value ?? "";
-  return input;
-}
-
-function drawOptions() {
-  const r = current();
-  const [lo, hi, dflt] = r.players;
-  const players = $("players");
-  players.min = lo; players.max = hi;
-  if (+players.value < lo || +players.value > hi || !players.dataset.touched) players.value = dflt;
-  const box = $("options");
-  box.replaceChildren();
-  for (const o of r.options) {
-    const input = widget(o.widget);
-    input.dataset.option = o.name;
-    box.append(el("label", {title: o.doc || ""}, o.name + " ", input,
-                  el("span", {class: "sub", text: " " + (o.doc || "")})));
+function drawGame() {
+  const g = current();
+  for (const x of games()) x.classList.toggle("chosen", x === g);
+  $("games").classList.toggle("picked", !!g);
+  $("allgames").hidden = !g;
+  $("create").disabled = !g;
+  if (g) {
+    const [lo, hi, dflt] = g.dataset.players.split(" ").map(Number);
+    const players = $("players");
+    players.min = lo; players.max = hi;
+    if (+players.value < lo || +players.value > hi || !players.dataset.touched) players.value = dflt;
   }
   drawSeats();
 }
 
 function drawSeats() {
   const box = $("seatkinds");
-  const n = +$("players").value;
+  const n = current() ? +$("players").value : 0;
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let s = 0; s < n; s++) {
     const sel = el("select", {"data-seat": s});
-    for (const k of catalog.kinds) sel.append(el("option", {value: k, text: k === "person" ? "a person (gets a link)" : "bot: " + k}));
-    sel.value = old[s] || (s === 0 ? "person" : catalog.bot);
+    for (const k of kinds) sel.append(el("option", {value: k, text: k === "person" ? "a person (gets a link)" : "bot: " + k}));
+    sel.value = old[s] || (s === 0 ? "person" : bot);
     box.append(el("label", {}, `seat ${s} `, sel));
   }
 }
@@ -69,15 +50,18 @@ function drawSeats() {
 async function make(ev) {
   ev.preventDefault();
   $("error").textContent = "";
+  const g = current();
+  if (!g) { $("error").textContent = "choose a game first"; return; }
   const options = {};
-  for (const i of $("options").querySelectorAll("[data-option]")) {
-    const o = current().options.find((x) => x.name === i.dataset.option);
+  for (const i of g.querySelectorAll("[data-option]")) {
+    const dflt = JSON.parse(i.dataset.default);
     const value = i.type === "checkbox" ? i.checked : i.value;
-    if (value !== o.widget.value) options[o.name] = value;       // only what was changed
+    const same = i.type === "checkbox" ? value === dflt : String(value) === String(dflt ?? "");
+    if (!same) options[i.dataset.option] = value;       // only what was changed
   }
   const seats = [...$("seatkinds").querySelectorAll("select")].map((s) => s.value);
   const res = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({ruleset: $("ruleset").value, options, seats})});
+    body: JSON.stringify({ruleset: g.dataset.ruleset, options, seats})});
   const body = await res.json();
   if (!res.ok) { $("error").textContent = body.error; return; }
   const list = $("seatlinks");
@@ -96,14 +80,21 @@ async function make(ev) {
 }
 
 async function start() {
-  catalog = await (await fetch("/api/rulesets")).json();
   const sel = $("ruleset");
-  for (const r of catalog.rulesets) sel.append(el("option", {value: r.name, text: `${r.title} (${r.name})`}));
+  const all = el("button", {type: "button", id: "allgames", text: "show every game"});
+  all.addEventListener("click", () => { $("games").classList.remove("picked"); all.hidden = true; });
+  $("games").before(all);
   const wanted = new URLSearchParams(location.search).get("ruleset");
-  if (wanted && catalog.rulesets.some((r) => r.name === wanted)) sel.value = wanted;
-  sel.addEventListener("change", drawOptions);
+  if (wanted && games().some((g) => g.dataset.ruleset === wanted)) sel.value = wanted;
+  sel.addEventListener("change", drawGame);
+  for (const b of document.querySelectorAll("button.pick"))
+    b.addEventListener("click", () => { sel.value = b.dataset.pick; drawGame(); sel.focus(); });
   $("players").addEventListener("change", () => { $("players").dataset.touched = "1"; drawSeats(); });
   $("make").addEventListener("submit", make);
-  drawOptions();
+  try {                           // who may sit: a person or a bot of each kind
+    const catalog = await (await fetch("/api/rulesets")).json();
+    kinds = catalog.kinds; bot = catalog.bot;
+  } catch (e) { /* every seat a person */ }
+  drawGame();
 }
 start();

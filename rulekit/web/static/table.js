@@ -471,6 +471,7 @@ function draw(s) {
   const mine = s.actions.length || s.parts.length;
   document.title = `${s.title}: ` + (s.you === null ? "watching" : `seat ${s.you}`) + (mine ? " (your turn)" : "");
   keepDraft(s);
+  $("help").textContent = s.help || "";
   drawStatus(s); drawSeats(s); drawPiles(s); drawMine(s); drawActions(s); drawEnd(s); drawEvents(s);
   document.body.dataset.version = `${s.game}.${s.version}`;
   document.body.dataset.turn = mine ? "1" : "0";
