@@ -251,9 +251,9 @@ def test_the_lobby_draws_each_option_from_the_widget_its_type_declares(browser, 
         d = browser
         d.get(server.url + "/?ruleset=toy.yaml")
         WebDriverWait(d, 10).until(lambda dr: dr.find_elements(
-            By.CSS_SELECTOR, "[data-option='trump']"))
+            By.CSS_SELECTOR, ".game.chosen [data-option='trump']"))
         box = {e.get_attribute("data-option"): e
-               for e in d.find_elements(By.CSS_SELECTOR, "[data-option]")}
+               for e in d.find_elements(By.CSS_SELECTOR, ".game.chosen [data-option]")}
         assert list(box) == ["fast", "rounds", "pace", "skip", "trump"]
         trump = Select(box["trump"])
         assert [o.get_attribute("value") for o in trump.options] == ["C", "D", "H", "S"]

@@ -95,19 +95,65 @@ def game_html(name: str, rules, chosen: bool) -> str:
             f"{opts}</section>")
 
 
-def lobby_html(games, chosen: str | None) -> str:
+def lobby_html(games, chosen: str | None, kinds=("person",), bot: str = "person") -> str:
     """The lobby page: ``games`` a list of ``(name, rules)`` (the rulesets offered, in
     order), ``chosen`` the one preselected (None: none, the list says "choose a
-    game")."""
+    game"); a seat may be each of ``kinds``, ``bot`` by default after the first."""
     choices = [f'<option value=""{"" if chosen else " selected"}>choose a game</option>']
     choices += [f'<option value="{esc(n)}"' + (" selected" if n == chosen else "")
                 + f">{esc(r.title)} ({esc(n)})</option>" for n, r in games]
-    return fill("index.html", choices="".join(choices),
+    return fill("index.html", choices="".join(choices), kinds=esc(" ".join(kinds)),
+                bot=esc(bot),
                 games="\n".join(game_html(n, r, n == chosen) for n, r in games))
 
 
-def rules_page_html(name: str, rules) -> str:
-    """The page of one game's rule book (``GET /rules/NAME``)."""
-    return fill("rules.html", title=esc(rules.title), name=esc(name),
-                summary=esc(rules.summary or ""), players=esc(players_text(rules.players)),
-                rules=rule_book_html(rules))
+class Pages:
+    """The pages of a server's ``hall`` written from its rulesets, each written once:
+    the lobby (its seats offer ``kinds``, a bot of kind ``bot`` by default), each
+    game's rule book as HTML, each game's rules page."""
+
+    def __init__(self, hall, kinds=("person",), bot: str = "person"):
+        self.hall = hall
+        self.kinds, self.bot = list(kinds), bot
+        self._lobby = None
+        self._books: dict = {}
+
+    def games(self) -> list:
+        """``(name, rules)`` of every ruleset offered that loads (default options)."""
+        from .tables import TableError
+        out = []
+        for name in self.hall.offered():
+            try:
+                out.append((name, self.hall.load(self.hall.resolve(name), {})))
+            except TableError:
+                continue
+        return out
+
+    def lobby(self) -> str:
+        """The lobby page (:func:`lobby_html`), the hall's ``chosen`` game preselected
+        (none when the server was named none)."""
+        if self._lobby is None:
+            self._lobby = lobby_html(self.games(), self.hall.chosen, self.kinds, self.bot)
+        return self._lobby
+
+    def book(self, rules) -> str:
+        """The rule book of ``rules`` as HTML (:func:`rule_book_html`)."""
+        key = (rules.path or rules.name, tuple(rules.rule_book))
+        if key not in self._books:
+            if len(self._books) >= 64:
+                self._books.clear()
+            self._books[key] = rule_book_html(rules)
+        return self._books[key]
+
+    def table(self, tid) -> str:
+        """The page of the table ``tid`` with its game's rule book in its rules panel;
+        raises TableError for an unknown table."""
+        return fill("table.html", rules=self.book(self.hall.get(tid).rules))
+
+    def rules(self, name) -> str:
+        """The rules page of the game offered as ``name``; raises TableError for any
+        other name."""
+        rules = self.hall.load(self.hall.resolve(name), {})
+        return fill("rules.html", title=esc(rules.title), name=esc(name),
+                    summary=esc(rules.summary or ""),
+                    players=esc(players_text(rules.players)), rules=self.book(rules))

@@ -47,7 +47,7 @@ from . import fields
 from .fields import FieldError
 from .guard import Guard, Hosts
 from .page import card_faces
-from .pages import fill, lobby_html, rule_book_html, rules_page_html
+from .pages import Pages
 from .hall import Hall
 from .tables import BOT_KIND, PERSON, TableError
 
@@ -96,8 +96,7 @@ class Server:
         self.errors: list = []          # unexpected failures (a bug), kept for tests
         self.making = asyncio.Lock()    # tables are made one at a time
         self.retry = 1.0                # seconds a bot waits when its move is not stored
-        self.lobby = None               # the lobby page, written once
-        self.books: dict = {}           # (ruleset, its book's files) -> the book as HTML
+        self.pages = Pages(hall, [PERSON, *KINDS], default_bot)   # the lobby, rule books
 
     def bug(self, where: str, exc: BaseException) -> None:
         """A bug of rulekit at ``where``: kept in ``errors`` and told on stderr in one
@@ -186,66 +185,33 @@ class Server:
             self.wake(table)
 
     # ---- HTTP ----------------------------------------------------------------------------
-    def _games(self) -> list:
-        """``(name, rules)`` of every ruleset offered that loads (default options)."""
-        out = []
-        for name in self.hall.offered():
-            try:
-                out.append((name, self.hall.load(self.hall.resolve(name), {})))
-            except TableError:
-                continue
-        return out
+    async def _page(self, make, *args):
+        """The HTML page ``make(*args)`` writes (in a thread); 404 in words for the
+        TableError it raises (an unknown table or game)."""
+        try:
+            return HTMLResponse(await run_in_threadpool(make, *args), headers=PAGE_HEADERS)
+        except TableError as exc:
+            return Response(f"{exc}\n", status_code=404, media_type="text/plain")
 
     async def index(self, request: Request):
-        """``GET /``: the lobby page, every game written in (rulekit.web.pages), the
-        hall's ``chosen`` one preselected (none when the server was named none)."""
-        if self.lobby is None:
-            self.lobby = await run_in_threadpool(
-                lambda: lobby_html(self._games(), self.hall.chosen))
-        return HTMLResponse(self.lobby, headers=PAGE_HEADERS)
+        """``GET /``: the lobby page (rulekit.web.pages.Pages.lobby)."""
+        return await self._page(self.pages.lobby)
 
     async def table_page(self, request: Request):
-        """``GET /t/ID``: a table's page with its game's rule book in a panel (404 in
-        words for an unknown table)."""
-        try:
-            table = self.hall.get(request.path_params["tid"])
-        except TableError as exc:
-            return Response(f"{exc}\n", status_code=404, media_type="text/plain")
-        book = await run_in_threadpool(self._book, table.rules)
-        return HTMLResponse(fill("table.html", rules=book), headers=PAGE_HEADERS)
-
-    def _book(self, rules) -> str:
-        """The rule book of ``rules`` as HTML (kept per ruleset and options)."""
-        key = (rules.path or rules.name, tuple(rules.rule_book))
-        if key not in self.books:
-            if len(self.books) >= 64:
-                self.books.clear()
-            self.books[key] = rule_book_html(rules)
-        return self.books[key]
+        """``GET /t/ID``: a table's page, its game's rule book in a panel."""
+        return await self._page(self.pages.table, request.path_params["tid"])
 
     async def rules_page(self, request: Request):
-        """``GET /rules/NAME``: the rule book of a game offered (404 in words for any
-        other name)."""
-        name = request.path_params["name"]
-        try:
-            rules = await run_in_threadpool(self.hall.load, self.hall.resolve(name), {})
-        except TableError as exc:
-            return Response(f"{exc}\n", status_code=404, media_type="text/plain")
-        page = await run_in_threadpool(lambda: rules_page_html(name, rules))
-        return HTMLResponse(page, headers=PAGE_HEADERS)
+        """``GET /rules/NAME``: the rule book of a game offered."""
+        return await self._page(self.pages.rules, request.path_params["name"])
 
     async def rulesets(self, request: Request):
         """``GET /api/rulesets``: ``{"rulesets": [{name, title, summary, players,
         options}], "kinds": [...], "bot": the default bot kind, "chosen": the game to
-        preselect or null}``; each option ``{name, type,
-        default, doc, widget}``, its widget declared by its type
-        (:meth:`rulekit.lang.options.OptionType.widget`)."""
+        preselect or null}``; each option ``{name, type, default, doc, widget}``, its
+        widget declared by its type (:meth:`rulekit.lang.options.OptionType.widget`)."""
         out = []
-        for name in self.hall.offered():
-            try:
-                rules = self.hall.load(self.hall.resolve(name), {})
-            except TableError:
-                continue
+        for name, rules in await run_in_threadpool(self.pages.games):
             out.append({"name": name, "title": rules.title, "summary": rules.summary,
                         "players": list(rules.players),
                         "options": [{"name": d.name, "type": d.type, "default": d.default,

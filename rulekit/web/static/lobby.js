@@ -79,7 +79,7 @@ async function make(ev) {
   $("links").hidden = false;
 }
 
-async function start() {
+function start() {
   const sel = $("ruleset");
   const all = el("button", {type: "button", id: "allgames", text: "show every game"});
   all.addEventListener("click", () => { $("games").classList.remove("picked"); all.hidden = true; });
@@ -91,10 +91,8 @@ async function start() {
     b.addEventListener("click", () => { sel.value = b.dataset.pick; drawGame(); sel.focus(); });
   $("players").addEventListener("change", () => { $("players").dataset.touched = "1"; drawSeats(); });
   $("make").addEventListener("submit", make);
-  try {                           // who may sit: a person or a bot of each kind
-    const catalog = await (await fetch("/api/rulesets")).json();
-    kinds = catalog.kinds; bot = catalog.bot;
-  } catch (e) { /* every seat a person */ }
+  kinds = $("seatkinds").dataset.kinds.split(" ");   // a person, or a bot of each kind
+  bot = $("seatkinds").dataset.bot;
   drawGame();
 }
 start();
