@@ -31,7 +31,7 @@ def add_parser(sub) -> None:
     s = sub.add_parser("serve", help="host tables in the browser: one link per seat, bots "
                        "for empty seats, every move kept in a database")
     s.add_argument("ruleset", metavar="RULESET", nargs="?",
-                   help="a bundled name (the lobby's first choice) or a ruleset file to "
+                   help="a bundled name (preselected in the lobby) or a ruleset file to "
                    "offer besides the bundled ones")
     s.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only; "
