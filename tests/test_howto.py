@@ -289,3 +289,23 @@ def test_the_help_line_says_whose_turn_and_how_to_act():
 def test_inline_text_drops_the_markers():
     assert inline_text("**A-1** `x` and *y* [z](https://e.org) \\*") == \
         "A-1 x and y z (https://e.org) *"
+
+
+def test_the_terminal_tables_rules_command_shows_the_book_as_text(monkeypatch):
+    from rulekit.play.table import CardStyle, make_console
+    from rulekit.play.terminal import Abandoned, HumanAgent
+    monkeypatch.setenv("COLUMNS", "50")
+    rules = rulekit.load("hearts")
+    game = rules.new_game(players=4, seed=2)
+    out = io.StringIO()
+    console = make_console(out, color=False)
+    console.width = 50
+    person = HumanAgent(game.to_act, console, CardStyle(rules, ascii=True),
+                        inp=io.StringIO("rules\n"))
+    with pytest.raises(Abandoned):                  # the book, then the end of input
+        person.choose(game)
+    text = out.getvalue()
+    book = text[text.index("Hearts\n======"):text.index("HRT-11")]
+    assert max(len(line) for line in book.split("\n")) <= 50
+    assert "- HRT-6 No points on the first trick" in book
+    assert "**" not in book and "`" not in book and "Notes for authors" not in text

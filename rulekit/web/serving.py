@@ -35,8 +35,7 @@ def serve(db: str, named=(), host: str = "127.0.0.1", port: int = 8000,
     server = Server(hall, bot_delay=bot_delay, per_minute=per_minute,
                     hosts=Hosts(host, allowed))
     from urllib.parse import quote
-    first = next(iter(hall.files), None) or next(
-        (n for n in named if n in hall.rulesets()), None)
+    first = hall.chosen                 # the game the lobby preselects
     shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host
                                                          else host)
     where = f"http://{shown}:{port}/" + (f"?ruleset={quote(first)}" if first else "")
