@@ -119,12 +119,14 @@ def make_table_in_lobby(driver, url, ruleset, seats):
 
 
 def page_cards(driver) -> set:
-    """The card names a page holds: its drawn cards and any in its text."""
+    """The card names a page holds: its drawn cards and any in its text (not its rules
+    panel: the rule book's examples, such as "TH", are no cards of the game)."""
     drawn = driver.execute_script(
         "return [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)")
-    text = driver.find_element(By.TAG_NAME, "body").text
-    return set(drawn) | set(WORD.findall(text)) | set(WORD.findall(
-        driver.execute_script("return document.body.innerHTML")))
+    page = driver.execute_script(
+        "const b = document.body.cloneNode(true); const r = b.querySelector('#rules');"
+        " if (r) r.remove(); return [b.textContent, b.innerHTML]")
+    return set(drawn) | set(WORD.findall(page[0])) | set(WORD.findall(page[1]))
 
 
 MATTIS_SEED = 4           # a deal the first-button rule plays to its end in 130 clicks
