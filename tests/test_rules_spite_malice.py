@@ -432,6 +432,22 @@ def test_SAM_3_a_seat_is_never_told_a_face_down_card():
     assert [c for c in hidden if c in text] == []
 
 
+
+def test_SAM_3_a_bots_copy_does_not_know_the_face_down_cards():
+    """The search bot's copies of the game (rulekit.play.search.determinize) keep the
+    face-up tops and the seat's own hand, and deal the face-down pay-off cards anew."""
+    from rulekit.play.search import determinize
+    game = game_of(payoff0=["QH"], payoff1=["5C"])
+    real = z(game, "payoff")
+    moved = 0
+    for k in range(4):
+        copy = determinize(game, 0, random.Random(k)).dump()["zones"]
+        assert [p[-1] for p in copy["payoff"]] == ["QH", "5C"]
+        assert copy["hand"][0] == z(game, "hand")[0]
+        moved += copy["payoff"][1][:-1] != real[1][:-1]
+        moved += copy["payoff"][0][:-1] != real[0][:-1]
+    assert moved == 8
+
 # the first three in the default run (a game each), all five in the soak (40 games each:
 # 200 in all)
 OPTIONS = [{}, {"wild": "kings_and_jokers", "wild_starts": "false"},
