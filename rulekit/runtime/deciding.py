@@ -147,8 +147,10 @@ class Deciding(PartsText):
         choices in parts) when they can be counted, else an action drawn uniformly,
         then its parts (rulekit.runtime.choices). RulesetFailure when the ruleset's code
         fails or no legal choice is found within the budget."""
-        step = self.step                        # (_offers_parts, inline: the random
-        if step is None or not step.parted or self.status != "in_progress":  # bot's path)
+        step = self.step                        # (the random bot's path, first)
+        if seat is None and step is not None and not step.parted:
+            return rng.choice(self._legal)
+        if step is None or not step.parted or self.status != "in_progress":
             if seat is None or seat == self.actor:
                 return rng.choice(self._legal)
             return rng.choice(self._listed(seat))
