@@ -309,3 +309,17 @@ def test_the_terminal_tables_rules_command_shows_the_book_as_text(monkeypatch):
     assert max(len(line) for line in book.split("\n")) <= 50
     assert "- HRT-6 No points on the first trick" in book
     assert "**" not in book and "`" not in book and "Notes for authors" not in text
+
+
+def test_every_bundled_book_reads_without_markdown_markers():
+    books = sorted(p for p in RULES.glob("*.md") if p.name != "README.md")
+    assert len(books) >= 12
+    for path in books:
+        source = path.read_text(encoding="utf-8")
+        text = to_text(source, 72)
+        assert MARKERS.search(text) is None, path.name
+        assert max(len(line) for line in text.split("\n")) <= 72, path.name
+        outside = re.sub(r"<code>.*?</code>", "", to_html(source), flags=re.DOTALL)
+        assert not re.search(r"\*\*|`|\]\(", outside), path.name
+    # a bold phrase and a code span may run over a line break
+    assert to_text("**one\ntwo** and `a\nb`") == "one two and a b"

@@ -38,7 +38,7 @@ _INLINE = re.compile(
     r"|(?<![\w\\])_(?P<em2>[^\s_](?:[^_]*?[^\s_])?)_(?!\w)"
     r"|\[(?P<ltext>[^\]]+)\]\((?P<url>[^)\s]+)\)"
     r"|<(?P<auto>(?:https?://|mailto:)[^>\s]+)>"
-    r"|\\(?P<esc>[!-/:-@\[-`{-~])")
+    r"|\\(?P<esc>[!-/:-@\[-`{-~])", re.DOTALL)
 _SAFE_URL = re.compile(r"^(?:https?://|mailto:)[^\s\"'<>`]+$", re.IGNORECASE)
 
 
@@ -205,7 +205,7 @@ def _spans(text: str) -> list[tuple]:
             out.append(("text", text[at:m.start()]))
         at = m.end()
         if m.group("code") is not None:
-            code = m.group("ctext")
+            code = m.group("ctext").replace("\n", " ")     # a line break in code: a space
             out.append(("code", code[1:-1] if code[:1] == code[-1:] == " " and code.strip()
                         else code))
         elif m.group("strong") is not None:
