@@ -323,3 +323,13 @@ def test_every_bundled_book_reads_without_markdown_markers():
         assert not re.search(r"\*\*|`|\]\(", outside), path.name
     # a bold phrase and a code span may run over a line break
     assert to_text("**one\ntwo** and `a\nb`") == "one two and a b"
+
+
+def test_HRT_3_the_help_line_asks_for_three_cards_of_the_hand_to_pass():
+    from rulekit.web.page import page_state
+    rules = rulekit.load("hearts")
+    game = rules.new_game(players=4, seed=5)
+    seat = (game.actors or [game.to_act])[0]
+    state = page_state(game, seat, [], [{"who": "person", "here": True}] * 4, 0)
+    assert state["parts"] and "select 3 cards of your hand, then press its button" in \
+        state["help"]

@@ -149,6 +149,25 @@ def _seat_list(seats) -> str:
         "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
+def _parts_way(offer: dict, hand: set) -> str:
+    """How a choice in parts (an offer of rulekit.web.choosing.offers) is made, in
+    words: its first part (cards of the hand to select, an amount) or its shape."""
+    first, nxt = offer["parts"][0], offer.get("next") or {}
+    low, high = nxt.get("low"), nxt.get("high")
+    many = f"{low}" if low == high else f"{low} to {high}"
+    items = nxt.get("items") or []
+    if first["form"] == "set" and first["kind"] == "card" and items and set(items) <= hand \
+            and low is not None:
+        way = f"select {many} card{'' if high == 1 else 's'} of your hand"
+    elif first["form"] == "amount" and low is not None:
+        way = f"choose an amount from {low} to {high}"
+    else:
+        way = f"make it part by part: {offer['shape']}"
+    if len(offer["parts"]) > 1 and not way.startswith("make"):
+        way += " and its other parts"
+    return way + ", then press its button"
+
+
 def help_line(game, viewer, view, actions: list, parts: list, hand: set) -> str:
     """One line that tells the page's person what to do now: whose turn it is and, on
     theirs, each action they may take and how (a highlighted card of their hand, a
@@ -175,8 +194,7 @@ def help_line(game, viewer, view, actions: list, parts: list, hand: set) -> str:
         ways.add("click a highlighted card of your hand or its button" if by_card
                  else "its button")
     for p in parts:
-        how.setdefault(p["action"], set()).add(
-            f"make it part by part: {p['shape']}, then press its button")
+        how.setdefault(p["action"], set()).add(_parts_way(p, hand))
     said = []
     for name, ways in how.items():
         way = sorted(ways)[0] if len(ways) == 1 else \
