@@ -75,14 +75,15 @@ def widget_html(name: str, widget: dict) -> str:
 def game_html(name: str, rules, chosen: bool) -> str:
     """One game of the lobby: its title and name, players, summary, a link to its rule
     book, a button that chooses it and its options (each a labelled widget with its
-    doc)."""
+    doc, in a panel open when the game is ``chosen``)."""
     lo, hi, dflt = rules.players
     options = []
     for d in rules.option_decls.values():
         doc = f' <span class="doc">{esc(d.doc)}</span>' if d.doc else ""
         options.append(f'<label class="option">{esc(d.name)} '
                        f'{widget_html(d.name, d.widget(rules.cards))}{doc}</label>')
-    opts = (f'<fieldset class="options"><legend>Options</legend>{"".join(options)}</fieldset>'
+    opts = (f'<details class="options"{" open" if chosen else ""}><summary>Options '
+            f'({len(options)})</summary>{"".join(options)}</details>'
             if options else '<p class="options sub">No options.</p>')
     summary = f'<p class="summary">{esc(rules.summary)}</p>' if rules.summary else ""
     return (f'<section class="game{" chosen" if chosen else ""}" data-ruleset="{esc(name)}" '

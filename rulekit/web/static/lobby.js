@@ -21,7 +21,11 @@ function current() { return games().find((g) => g.dataset.ruleset === $("ruleset
 
 function drawGame() {
   const g = current();
-  for (const x of games()) x.classList.toggle("chosen", x === g);
+  for (const x of games()) {
+    x.classList.toggle("chosen", x === g);
+    const opts = x.querySelector("details.options");
+    if (opts) opts.open = x === g;
+  }
   $("games").classList.toggle("picked", !!g);
   $("allgames").hidden = !g;
   $("create").disabled = !g;
