@@ -31,6 +31,8 @@ from .options import OPTION_TYPES, OptionType
 from .piles import _pile_cards, _pile_end, _row_of, _seat_slot, _slot, row_index
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mismatch, mixed  # noqa: F401 (re-exported)
 
+CARD_LISTS = ("cards", "zone", "play")      # the types of a list of cards
+
 # --------------------------------------------------------------------------------------
 # compiling
 
@@ -288,8 +290,9 @@ class Compiler(Comparisons, MapsAndLocals):
         a, op, b = self.node(t.left, scope), t.op, self.node(t.right, scope)
         if op == "+" and compatible(a.type, "list") and compatible(b.type, "list") \
                 and "any" not in (a.type,) and a.type not in NUMERIC:
+            cards = a.type in CARD_LISTS and b.type in CARD_LISTS and a.type != b.type
             return Typed(fmt("concat", "(list({}) + list({}))", a.code, b.code, wrapped=True),
-                         a.type if a.type == b.type else "list",
+                         a.type if a.type == b.type else ("cards" if cards else "list"),
                          items=joined(a.items, b.items))
         for side, x in ((t.left, a), (t.right, b)):
             if not compatible(x.type, "int"):
@@ -346,8 +349,15 @@ class Compiler(Comparisons, MapsAndLocals):
             if b.inline is not None:
                 return Typed(inline(b.inline, [a.code for a in args]), b.result)
             items = args[0].items if b.items == "same" else b.items
+            result = b.result
+            if b.items == "same" and result == "list" and args[0].type in CARD_LISTS:
+                result, items = "cards", None        # some of a list of cards: cards
+            elif b.items == "flat" and args[0].items in ("place", "play"):
+                result, items = "cards", None        # the cards of piles or plays: cards
+            elif b.items == "flat":
+                items = None
             return Typed(call(f"_B_{name}", [a.code for a in args], state=b.state, comma=True),
-                         b.result,
+                         result,
                          items=items, pile=b.result == "zone")
         if name in ctx.procedures:
             raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
