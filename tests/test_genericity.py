@@ -5,7 +5,7 @@ from pathlib import Path
 import rulekit
 
 WORDS = re.compile(r"mattis|myllymatti|atlanta|norsk|dreck|slough|krig|sjans|durak|skitgubbe|"
-                   r"perevod|podkid|president|scum|holdem|hold'em|poker|blinds?\b|side pots?|showdown",
+                   r"perevod|podkid|president|scum|holdem|hold'em|poker|blinds?\b|side pots?|showdown|klondike",
                    re.IGNORECASE)
 
 

@@ -253,6 +253,7 @@ def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
     ("crazy_eights", ["person", "random", "random"], {}),
     ("president", ["random", "person", "random", "random"], {"hands": 2}),
     ("holdem", ["random", "person", "random", "random", "random", "random"], {}),
+    ("klondike", ["person"], {}),
 ])
 def test_every_message_holds_only_what_its_page_may_see(ruleset, seats, options):
     check = LeakCheck()
