@@ -37,12 +37,17 @@ class Parts:
     a set not begun ``[]``; None: none), the ``legal`` condition (on the complete
     choice; None: always), ``keep_order`` (a set's or play's cards in domain order in
     the text), and ``reads``: for each part, whether ``so_far`` or ``legal`` reads it
-    (a part neither reads is counted in closed form)."""
+    (a part neither reads is counted in closed form). ``pre`` and ``post``: ``legal``
+    split after its leading ``and``-ed conditions that name no part (``pre``, the same
+    for every choice of a decision: evaluated once; None when there are none) and the
+    rest (``post``; None: nothing left)."""
     parts: tuple
     so_far: Callable | None
     legal: Callable | None
     keep_order: bool = False
     reads: tuple = ()
+    pre: Callable | None = None
+    post: Callable | None = None
 
     @property
     def names(self) -> tuple:

@@ -5,7 +5,8 @@ from pathlib import Path
 import rulekit
 
 WORDS = re.compile(r"mattis|myllymatti|atlanta|norsk|dreck|slough|krig|sjans|durak|skitgubbe|"
-                   r"perevod|podkid|president|scum|holdem|hold'em|poker|blinds?\b|side pots?|showdown|klondike",
+                   r"perevod|podkid|president|scum|holdem|hold'em|poker|blinds?\b|side pots?|showdown|"
+                   r"\bgin\b|gin.rummy|undercut|lay.?offs?\b|knock|spite|malice|pay-?off|klondike",
                    re.IGNORECASE)
 
 
@@ -24,6 +25,8 @@ def test_the_check_itself_can_fail(tmp_path):
     assert WORDS.search("def slough_window(): pass")
     assert WORDS.search("# Mattis tie-break")
     assert WORDS.search("# the side pots of no-limit Hold'em")
+    assert WORDS.search("a pay-off pile of Spite and Malice")
+    assert WORDS.search("# gin: no lay-offs") and not WORDS.search("begin the engine")
 
 
 def test_bundled_rulesets_validate_without_errors_or_warnings():

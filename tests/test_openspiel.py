@@ -23,7 +23,7 @@ TOYS = Path(__file__).parent / "toys"
 # random play through the bridge makes these two long (crazy eights draws without
 # end, hearts plays hand after hand): their random games are cut at 150 actions (the
 # game then ends as aborted, a terminal state with zero returns)
-LONG = {"crazy_eights": 150, "hearts": 150}
+LONG = {"crazy_eights": 150, "hearts": 150, "gin_rummy": 150}
 
 
 @functools.lru_cache(maxsize=None)

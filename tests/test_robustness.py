@@ -291,3 +291,21 @@ def test_validate_simulate_finds_rulesets_that_abort_at_play_time(tmp_path, caps
     assert f"{path}:1:1: error: 2 of 2 random games with 3 players aborted" in out
     assert "4 players aborted" in out and f"{path}: ok" not in out
     assert main(["validate", "mattis", "--simulate", "2"]) == 0
+
+
+@pytest.mark.random_games
+def test_validate_simulate_warns_of_games_that_only_run_out_of_actions(tmp_path, capsys):
+    """A game random play does not end (here: not before 20,000 actions) is a warning, not an
+    error: only the action limit stopped it, the ruleset did not fail."""
+    path = tmp_path / "endless.yaml"
+    path.write_text("rulekit: 1\nname: endless\nplayers: {min: 2, max: 2}\n"
+                    "vars:\n  n: {type: int, init: 0}\n"
+                    "phases:\n  main:\n    start: turn\n    actions:\n"
+                    "      wait: {choose: nothing, do: [{set: n = n + 1}]}\n"
+                    "    steps:\n      turn:\n        actor: 0\n        actions: [wait]\n"
+                    "        next:\n          - if: n > 20000\n"
+                    "            do: [{end_game: {winner: 0}}]\n            goto: turn\n          - goto: turn\n")
+    assert main(["validate", str(path), "--simulate", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"{path}:1:1: warning: 1 of 1 random games with 2 players did not end" in out
+    assert "max_actions" in out and "error" not in out

@@ -253,6 +253,8 @@ def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
     ("crazy_eights", ["person", "random", "random"], {}),
     ("president", ["random", "person", "random", "random"], {"hands": 2}),
     ("holdem", ["random", "person", "random", "random", "random", "random"], {}),
+    ("gin_rummy", ["person", "greedy"], {"target": 1}),          # random play seldom knocks
+    ("spite_malice", ["person", "random"], {"payoff": 30}),
     ("klondike", ["person"], {}),
 ])
 def test_every_message_holds_only_what_its_page_may_see(ruleset, seats, options):

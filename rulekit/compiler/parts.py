@@ -90,7 +90,7 @@ def compile_parts(c, path: tuple, tree, adata: dict, scope: Scope, item_domain):
             failed = True
         parts.append(part)
     _check_separated(c, where, members, parts)
-    so_far = legal = None
+    so_far = legal = pre = post = None
     if "so_far" in adata:
         t = c.expr(path + ("so_far",), scope, "bool")
         so_far = c.fn(t.code) if t is not None else None
@@ -99,10 +99,43 @@ def compile_parts(c, path: tuple, tree, adata: dict, scope: Scope, item_domain):
         t = c.expr(path + ("legal",), scope, "bool")
         legal = c.fn(t.code) if t is not None else None
         failed = failed or t is None
+        if t is not None:
+            pre, post = _split_legal(c, path + ("legal",), adata["legal"], scope,
+                                     set(seen))
     if failed:
         return None
     reads = tuple(_reads(m.name, adata) for m in members)
-    return Parts(tuple(parts), so_far, legal, bool(adata.get("keep_order")), reads)
+    return Parts(tuple(parts), so_far, legal, bool(adata.get("keep_order")), reads, pre,
+                 post)
+
+
+def _split_legal(c, where, text, scope: Scope, names: set) -> tuple:
+    """``(pre, post)``: ``legal`` (as written, ``text``) split after its leading
+    ``and``-ed conditions that name no part (``actor == defender and not taking and
+    ...``): ``pre`` the functions of those (the same for every choice of a decision, so
+    a chooser evaluates them once), ``post`` the rest (None: nothing left, the choice is
+    legal when ``pre`` holds). ``(None, None)`` when the first condition names a part."""
+    from ..lang.grammar import parse
+    if isinstance(text, (bool, int)):
+        return None, None
+    conds, tree = [], parse(str(text))
+    while tree.kind == "and_":              # a and b and c: And(And(a, b), c)
+        conds.append(tree.right)
+        tree = tree.left
+    conds.append(tree)
+    conds.reverse()
+    k = 0
+    while k < len(conds) and not any(n.kind == "name" and n.name in names
+                                     for n in walk(conds[k])):
+        k += 1
+    if k == 0:
+        return None, None
+    codes = [c.sub(where, t, scope) for t in conds]
+    if any(x is None for x in codes):       # (compiled whole already: cannot happen)
+        return None, None
+    pre = c.fn(" and ".join(f"({x.code})" for x in codes[:k]))
+    post = c.fn(" and ".join(f"({x.code})" for x in codes[k:])) if k < len(conds) else None
+    return pre, post
 
 
 def _reads(name: str, adata: dict) -> bool:

@@ -102,22 +102,35 @@ def _ask(game, agents: dict):
 
 def simulate(rules, name: str, games: int) -> list:
     """Play ``games`` random games at each allowed player count (seeds 0, 1, ...) and
-    return one error diagnostic per player count at which some game aborted."""
+    return, per player count, one error diagnostic when some game aborted (the ruleset
+    failed, or no seat could act), else one warning when some game only ran into its
+    ``max_actions`` (random play need not end every game: a game that ends only when
+    someone plays well, such as a match of Gin Rummy's knocks, is not broken)."""
     from .agents import RandomAgent
     out = []
     lo, hi, _ = rules.players
+    where = Pos(rules.path or name, 1, 1)
     for players in range(lo, hi + 1):
-        aborted = []
+        aborted, stopped = [], []
         for seed in range(games):
             game = rules.new_game(players=players, seed=seed)
             agent = RandomAgent(seed)
             play_out(game, {s: agent for s in range(players)})
             if game.result.status == "aborted":
-                aborted.append((seed, game.result.message))
+                ran_out = game.actions >= game.max_actions
+                (stopped if ran_out else aborted).append((seed, game.result.message))
         if aborted:
             seed, why = aborted[0]
-            out.append(Diagnostic(Pos(rules.path or name, 1, 1), "error",
+            out.append(Diagnostic(where, "error",
                                   f"{len(aborted)} of {games} random games with {players} "
                                   f"players aborted; the first (seed {seed}): {why}",
+                                  "simulate"))
+        elif stopped:
+            seed, why = stopped[0]
+            out.append(Diagnostic(where, "warning",
+                                  f"{len(stopped)} of {games} random games with {players} "
+                                  f"players did not end (the first, seed {seed}: {why}): "
+                                  "random play may never end this game; `rulekit simulate "
+                                  "--agent all=greedy` plays it with greedy bots",
                                   "simulate"))
     return out

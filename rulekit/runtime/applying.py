@@ -64,7 +64,7 @@ class Applying:
             self.step.follow(self, self._L)
             self._advance()
         finally:
-            if not shared and count >= self.max_actions:
+            if count >= self.max_actions and not shared:
                 self._stop_at_max()
 
     def _stop_at_max(self) -> None:

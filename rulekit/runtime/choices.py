@@ -31,31 +31,12 @@ closed form (a set: a sum of binomials; an amount: its range's size).
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
-from ..compiler.listing import _choice_cards, _typed_text
 from ..errors import RulesetFault
 from ..limits import PARTS_COUNT_BUDGET
-from ..lang.state_api import PileRef
-from .drawing import Budget, Drawing, OverBudget  # noqa: F401 (this module's API too)
-
-
-class Options:
-    """What the next part of a choice may be: ``part`` (its :class:`PartDef`, None when
-    the choice is complete), ``index`` (which part), ``items`` (``[(value, text)]``: an
-    item part's items or a set part's cards that may be added, each with a
-    completion; a possible one when the search ran out of budget), ``done`` (a set
-    part may stop here / the choice is complete and legal), ``low`` and ``high`` (an
-    amount's range; a set's sizes), ``chosen`` (a set part's cards so far)."""
-    __slots__ = ("part", "index", "items", "done", "low", "high", "chosen")
-
-    def __init__(self, part, index, items=(), done=False, low=None, high=None, chosen=()):
-        self.part, self.index, self.items, self.done = part, index, list(items), done
-        self.low, self.high, self.chosen = low, high, tuple(chosen)
-
-    def __repr__(self):
-        name = self.part.name if self.part is not None else None
-        return (f"Options({name!r}, items={[t for _, t in self.items]}, done={self.done}, "
-                f"range={self.low}..{self.high})")
+from .drawing import Budget, Drawing, OverBudget, _Never  # noqa: F401 (OverBudget: API too)
+from .part_domains import Options, check_whole, items as _items, value_key as _key  # noqa: F401
 
 
 class Chooser(Drawing):
@@ -69,6 +50,7 @@ class Chooser(Drawing):
         self.n = len(self.parts)
         self._dom: dict = {}        # (part index, the values before it) -> its domain
         self._begins = None         # has_completion(()) once known
+        self._pre_ok = None         # spec.pre's value, once evaluated
 
     # ---- evaluating the ruleset's code ------------------------------------------------
     def locals(self, vals, cur=None) -> dict:
@@ -95,12 +77,38 @@ class Chooser(Drawing):
         return bool(fn(self.G, self.locals(vals, cur)))
 
     def _legal(self, vals, budget=None) -> bool:
-        fn = self.spec.legal
+        spec = self.spec
+        fn = spec.legal
         if fn is None:
             return True
         if budget is not None:
             budget.spend()
+        if spec.pre is not None:            # its part-free beginning, once a decision
+            ok = self._pre_ok
+            if ok is None:
+                ok = self._pre_ok = bool(spec.pre(self.G, self.locals(vals)))
+            if not ok:
+                raise _Never
+            fn = spec.post
+            if fn is None:
+                return True
         return bool(fn(self.G, self.locals(vals)))
+
+    def _never(self) -> bool:
+        """Whether ``legal``'s part-free beginning (``spec.pre``) is false, so that no
+        complete choice is legal: evaluated once, before any domain is read. A failure
+        here leaves it unknown: it is raised where a complete choice is checked, as
+        without this shortcut."""
+        ok = self._pre_ok
+        if ok is None:
+            pre = self.spec.pre
+            if pre is None:
+                return False
+            try:
+                ok = self._pre_ok = bool(pre(self.G, self.locals(())))
+            except Exception:               # (RulesetFault, a ruleset's error: later)
+                return False
+        return not ok
 
     def domain(self, i: int, vals) -> tuple:
         """Part ``i``'s domain after ``vals``: an item part's ``[(value, text)]`` (once
@@ -124,11 +132,11 @@ class Chooser(Drawing):
                 if c not in cards:
                     cards.append(c)
             lo, hi = p.low(G, L), p.high(G, L)
-            _whole(self.defn, p, lo, hi)
+            check_whole(self.defn, p, lo, hi)
             got = (tuple(cards), max(lo, 0), min(hi, len(cards)))
         else:
             lo, hi = p.low(G, L), p.high(G, L)
-            _whole(self.defn, p, lo, hi)
+            check_whole(self.defn, p, lo, hi)
             got = (lo, hi)
         self._dom[key] = got
         return got
@@ -146,11 +154,20 @@ class Chooser(Drawing):
     def count(self, budget: Budget | None = None):
         """The number of legal complete choices, or None when counting takes more than
         the budget (default PARTS_COUNT_BUDGET evaluations)."""
-        budget = Budget(PARTS_COUNT_BUDGET) if budget is None else budget
+        budget = self.count_budget() if budget is None else budget
+        if self._never():
+            return 0
         try:
             return self._count((), budget)
         except OverBudget:
             return None
+        except _Never:
+            return 0
+
+    @staticmethod
+    def count_budget() -> Budget:
+        """A fresh budget of a count: PARTS_COUNT_BUDGET evaluations."""
+        return Budget(PARTS_COUNT_BUDGET)
 
     def _count(self, vals, budget) -> int:
         i = len(vals)
@@ -205,6 +222,9 @@ class Chooser(Drawing):
             yield from self._sets(vals, [], cards, 0, lo, hi, budget)
 
     def _sets(self, vals, cur, avail, start, lo, hi, budget):
+        if lo == hi > len(cur) and self.spec.so_far is None:
+            yield from _sized(cur, avail, start, lo - len(cur), budget)
+            return
         if len(cur) >= lo:
             yield self._set_value(cur)
         if len(cur) >= hi:
@@ -223,7 +243,12 @@ class Chooser(Drawing):
         budget, and at most ``limit + 1`` of them (the caller tells "more than")."""
         budget = Budget() if budget is None else budget
         out = []
-        self._walk((), budget, out, limit + 1)
+        if self._never():
+            return out
+        try:
+            self._walk((), budget, out, limit + 1)
+        except _Never:
+            return []
         return out
 
     def _walk(self, vals, budget, out, cap) -> None:
@@ -251,9 +276,11 @@ class Chooser(Drawing):
             return self._begins
         budget = Budget() if budget is None else budget
         try:
-            got = self._exists(vals, cur, budget)
+            got = not self._never() and self._exists(vals, cur, budget)
         except OverBudget:
             got = True
+        except _Never:
+            got = False
         if whole:
             self._begins = got
         return got
@@ -287,7 +314,7 @@ class Chooser(Drawing):
         the amount and it is the last part, every value in range is alike: only whether
         the range is not empty and the choice so far holds."""
         i = len(vals)
-        if low > high:
+        if low > high or self._never():
             return False
         if i == self.n - 1 and not self.spec.reads[i]:
             return self.has_completion(vals)
@@ -300,6 +327,8 @@ class Chooser(Drawing):
                     return True
         except OverBudget:
             return True
+        except _Never:
+            return False
         return False
 
     # ---- one part at a time -----------------------------------------------------------
@@ -334,6 +363,12 @@ class Chooser(Drawing):
     def is_legal(self, vals) -> bool:
         """Whether ``vals`` (one value per part; a set as cards in any order, distinct)
         is a legal complete choice, checked directly."""
+        try:
+            return self._is_legal(vals)
+        except _Never:
+            return False
+
+    def _is_legal(self, vals) -> bool:
         if len(vals) != self.n:
             return False
         made = ()
@@ -366,55 +401,19 @@ def _unset(p):
     return () if p.form == "set" else None
 
 
-def _key(v):
-    return frozenset(v) if v.__class__ in (tuple, list) else v
-
-
-def _whole(defn, p, lo, hi) -> None:
-    for b in (lo, hi):
-        if b.__class__ is not int:
-            raise RulesetFault(f"action '{defn.name}': part '{p.name}' ({p.domain_text}) has "
-                               f"a bound that is not a whole number: {b!r}")
-
-
-def _items(G, defn, p, items) -> tuple:
-    """An item part's domain as ``((value, text), ...)``, each once, in order."""
-    out, seen = [], set()
-    order = G.rules.cards.rank_of
-    kind = p.kind
-    for x in items:
-        if kind == "card":
-            if x.__class__ is not str or x not in order:
-                raise RulesetFault(f"action '{defn.name}': part '{p.name}' offers {x!r}, "
-                                   "which is not a card")
-            v, t = x, x
-        elif kind == "play":                # (checked; the value keeps the domain's order)
-            t = " ".join(_choice_cards(order, defn.parts, x))
-            v = tuple(x) if x.__class__ is list else (x,)
-        elif kind == "place":                # a zone's pile: its place, named by it
-            place = G.pile_place(x) if x.__class__ is list else None
-            if place is None:
-                raise RulesetFault(f"action '{defn.name}': part '{p.name}' offers "
-                                   f"{_shown(x)}, which is not a pile of a zone (a row's "
-                                   "piles, pile_of(c), zone[s])")
-            v = PileRef(*place)
-            t = G.rules.zones[place[0]].words(place[1])
+def _sized(cur, avail, start, need, budget):
+    """The sets ``cur`` + ``need`` cards of ``avail[start:]``, as :meth:`Chooser._sets`
+    yields them when no ``so_far`` prunes and every set has one size (lexicographic, by
+    position), spending the budget as its search would: one per card added on the way
+    to each set (the cards it shares with the set before are not added again)."""
+    base, prev = tuple(cur), None
+    for combo in combinations(range(start, len(avail)), need):
+        if prev is None:
+            budget.spend(need)
         else:
-            v, t = x, _typed_text(G, _Typed(defn, kind), x)
-        k = _key(v)
-        if k not in seen:
-            seen.add(k)
-            out.append((v, t))
-    return tuple(out)
-
-
-def _shown(x) -> str:
-    return "a list of cards" if x.__class__ is list else repr(x)
-
-
-class _Typed:
-    """An action definition as :func:`_typed_text` reads it, with a part's kind."""
-    __slots__ = ("name", "kind")
-
-    def __init__(self, defn, kind):
-        self.name, self.kind = defn.name, kind
+            m = 0
+            while combo[m] == prev[m]:
+                m += 1
+            budget.spend(need - m)
+        prev = combo
+        yield base + tuple([avail[j] for j in combo])

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..errors import IllegalAction, RulesetFailure, TooManyChoices
 from ..limits import MAX_CHOICES
 from .actions import Action
-from .choices import Budget, Chooser, OverBudget
+from .choices import Budget, Chooser, OverBudget, _Never
 from .parts_text import PartsText, cards_of, value_text
 from .faults import RulesetFault
 
@@ -147,8 +147,10 @@ class Deciding(PartsText):
         choices in parts) when they can be counted, else an action drawn uniformly,
         then its parts (rulekit.runtime.choices). RulesetFailure when the ruleset's code
         fails or no legal choice is found within the budget."""
-        step = self.step                        # (_offers_parts, inline: the random
-        if step is None or not step.parted or self.status != "in_progress":  # bot's path)
+        step = self.step                        # (the random bot's path, first)
+        if seat is None and step is not None and not step.parted:
+            return rng.choice(self._legal)
+        if step is None or not step.parted or self.status != "in_progress":
             if seat is None or seat == self.actor:
                 return rng.choice(self._legal)
             return rng.choice(self._listed(seat))
@@ -278,21 +280,61 @@ class Deciding(PartsText):
 
 
 class _SeatChooser(Chooser):
-    """A Chooser of one decision, for one seat: its count kept, values made canonical."""
+    """A Chooser of one decision, for one seat: its count kept, values made canonical.
+    When every part is read by a condition (no part counted in closed form), the legal
+    complete choices are gathered once, in order, within the count's budget: the count,
+    the r-th choice and whether there is one are then read from them."""
 
     def __init__(self, G, defn, seat):
         super().__init__(G, defn)
         self.seat = seat
         self._count_known = False
         self._count_value = None
+        self._found = None          # the legal complete choices, in order, once gathered
 
     def cached_count(self):
         if not self._count_known:
-            self._count_value = self.count()
-            self._count_known = True
+            if all(self.spec.reads):
+                self._gather_all()
+            else:
+                self._count_value = self.count()
+                self._count_known = True
         return self._count_value
 
+    def _gather_all(self) -> None:
+        """Gather every legal complete choice, in the order of :meth:`nth`, within
+        PARTS_COUNT_BUDGET evaluations (as :meth:`count` would spend them); past it the
+        count is unknown (None)."""
+        out = []
+        try:
+            if not self._never():
+                self._gather((), self.count_budget(), out)
+        except OverBudget:
+            out = None
+        except _Never:
+            out = []
+        self._found = out
+        self._count_value = None if out is None else len(out)
+        self._count_known = True
+
+    def _gather(self, vals, budget, out) -> None:
+        if len(vals) == self.n:
+            if self._legal(vals, budget):
+                out.append(vals)
+            return
+        for v in self._children(len(vals), vals, budget):
+            self._gather(vals + (v,), budget, out)
+
+    def has_completion(self, vals, cur=None, budget=None) -> bool:
+        if not vals and cur is None and budget is None and all(self.spec.reads):
+            self.cached_count()
+            if self._found is not None:
+                return bool(self._found)
+        return super().has_completion(vals, cur, budget)
+
     def nth(self, r):
+        if self._found is not None:
+            return self._found[r]
         return self._nth((), r, Budget())
 
     def canonical(self, vals) -> tuple:

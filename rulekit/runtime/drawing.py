@@ -20,6 +20,11 @@ class OverBudget(Exception):
     """A search of a choice in parts took more than its budget of evaluations."""
 
 
+class _Never(Exception):
+    """Raised by ``Chooser._legal`` when ``legal``'s part-free beginning is false: no
+    complete choice of this decision is legal (every search stops at once)."""
+
+
 class Budget:
     """At most ``left`` evaluations of a ruleset's code (a domain, ``so_far`` or
     ``legal``) for one question; :meth:`spend` raises :class:`OverBudget` past it."""
@@ -46,6 +51,8 @@ class Drawing:
         docstring). Returns ``(vals, method)``, method ``uniform`` or ``per-part``;
         ``(None, ...)`` when there is none. RulesetFault when the per-part draw runs
         out of budget."""
+        if self._never():
+            return None, "uniform"
         if count is None:
             count = self.count()
         if count is not None:
@@ -57,6 +64,8 @@ class Drawing:
             got = self._draw((), rng, budget)
         except OverBudget:
             got = None
+        except _Never:                      # legal's part-free beginning is false
+            return None, "uniform"
         if got is None:
             raise RulesetFault(f"action '{self.defn.name}': no legal choice found within "
                                f"{PARTS_SEARCH_BUDGET} evaluations (its parts drawn at "

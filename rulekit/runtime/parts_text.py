@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..compiler.listing import _typed_text
 from ..errors import CardError, IllegalAction
 from .actions import Action
-from .choices import _Typed
+from .part_domains import _Typed
 
 # a choice in parts with at most this many complete choices is shown in full where
 # action strings are shown (a dump's ``legal``, the legal ones of an error message)
