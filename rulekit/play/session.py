@@ -105,7 +105,7 @@ def simulate(rules, name: str, games: int) -> list:
     return, per player count, one error diagnostic when some game aborted (the ruleset
     failed, or no seat could act), else one warning when some game only ran into its
     ``max_actions`` (random play need not end every game: a game that ends only when
-    someone plays well, such as a match of Gin Rummy's knocks, is not broken)."""
+    someone plays well is not broken)."""
     from .agents import RandomAgent
     out = []
     lo, hi, _ = rules.players
