@@ -189,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except KeyboardInterrupt:
+        _ignore_interrupts()                    # a second Ctrl-C while stopping: no trace
         return fail("interrupted", 130)
     except BrokenPipeError:
         silence_stdout()
@@ -213,3 +214,13 @@ def main(argv: list[str] | None = None) -> int:
             traceback.print_exc()
         return fail(f"internal error, please report it (with --debug for the details): "
                     f"{type(exc).__name__}: {exc}", 70)
+
+
+def _ignore_interrupts() -> None:
+    """Ignore Ctrl-C from now on (the command is stopping after one: a second one
+    during its way out, worker pools' threads joined at exit included, would end it
+    with Python's traceback and no exit status of ours). Only the main thread may."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
