@@ -13,7 +13,8 @@ and a run is the same every time. Printed per pairing: the search bot's share of
 won (it is among the winners) and lost (among the losers), with Wilson 95% intervals;
 its mean return (rulekit.outcome: +1 first, -1 last) with a 95% interval; ``par``, the
 mean return of a seat in those games (what a bot as strong as its opponents would
-expect: in a game where only the last place loses, more than 0); the CPU seconds a game
+expect: in a game where only the last place loses, more than 0; in a game of one seat,
+the return of the opponent kind playing the same deal alone); the CPU seconds a game
 took; and the search bot's mean and largest CPU seconds per move (decisions with one
 legal action, taken at once, left out).
 """
@@ -80,11 +81,20 @@ def pairing(ruleset: str, opponent: str, games: int, sims: int, depth: int = ROL
         won += me in res.winners
         lost += me in res.losers
         returns.append(res.returns[me])
-        pars.append(math.fsum(res.returns) / n)
+        pars.append(math.fsum(res.returns) / n if n > 1 else _alone(rules, s0, opponent))
     return {"ruleset": ruleset, "players": n, "opponent": opponent, "games": games,
             "finished": finished, "won": won, "lost": lost, "returns": returns,
             "par": math.fsum(pars) / max(1, len(pars)),
             "cpu": (time.process_time() - start) / max(1, games), "moves": moves}
+
+
+def _alone(rules, seed: int, kind: str) -> float:
+    """The par of a game of one seat (a patience): the return of the opponent kind
+    playing the same deal alone (its own return would be the search bot's)."""
+    game = rules.new_game(players=1, seed=seed)
+    play_out(game, {0: make_agent(kind, seed * 1000 + 1)})
+    res = game.result
+    return res.returns[0] if res.status == "finished" and res.returns is not None else 0.0
 
 
 def row(r: dict) -> str:

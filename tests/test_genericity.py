@@ -6,7 +6,7 @@ import rulekit
 
 WORDS = re.compile(r"mattis|myllymatti|atlanta|norsk|dreck|slough|krig|sjans|durak|skitgubbe|"
                    r"perevod|podkid|president|scum|holdem|hold'em|poker|blinds?\b|side pots?|showdown|"
-                   r"\bgin\b|gin.rummy|undercut|lay.?offs?\b|knock|spite|malice|pay-?off",
+                   r"\bgin\b|gin.rummy|undercut|lay.?offs?\b|knock|spite|malice|pay-?off|klondike",
                    re.IGNORECASE)
 
 

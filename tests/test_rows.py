@@ -193,3 +193,27 @@ def test_the_openspiel_bridge_plays_the_rows_toy(players):
     if real is not None:
         for pile in real.z["tableau"]:
             assert pile[0] not in seen.split() and pile[-1] in seen
+
+
+def test_a_face_up_card_moves_with_the_cards_on_it_in_their_order():
+    """``slide``: ``c in filter(flatten(tableau), ...)`` is a choice of a card (some of a
+    list of cards is cards, and ``flatten`` of a row is its piles' cards), and
+    ``drop(p, index_of(p, c))`` is ``c`` with every card on it, bottom first."""
+    for seed in range(30):
+        game = new(seed)
+        puts = [a for a in game.legal_actions() if a.name == "put"]
+        if puts:
+            break
+    card, pile = str(puts[0]).split()[1], int(str(puts[0]).split()[-1])
+    game.apply(str(puts[0]))                   # pile: [face down, face-up top, card]
+    under, middle, _ = game.z["tableau"][pile]
+    assert game.part_options("slide").items and all(
+        game.evaluate(f"face_up(card('{c}'))") for _, c in game.part_options("slide").items)
+    assert middle in [c for _, c in game.part_options("slide").items]
+    other = (pile + 1) % 3
+    before = list(game.z["tableau"][other])
+    game.apply(f"slide {middle} onto tableau {other}")
+    assert game.z["tableau"][other] == before + [middle, card]
+    assert game.z["tableau"][pile] == [under]
+    assert game.evaluate(f"face_up(card('{under}'))") is True   # turned up when uncovered
+    assert game.history[-1] == f"slide {middle} onto tableau {other}"

@@ -110,6 +110,7 @@ def test_simulate_counts_wins_and_losses_of_a_seat_alone():
     assert seat["win"]["count"] + seat["loss"]["count"] == 150
     text = res.text()
     assert "0 drawn" in text and f"{100 * seat['win']['rate']:.1f}%" in text
+    assert "\n1 player: 150 finished" in text and "1 players" not in text
 
 
 def test_a_record_of_a_win_alone_replays(tmp_path):

@@ -255,6 +255,7 @@ def play_over_socket(c, tid, token, rng, spectator=True, max_moves=30000):
     ("holdem", ["random", "person", "random", "random", "random", "random"], {}),
     ("gin_rummy", ["person", "greedy"], {"target": 1}),          # random play seldom knocks
     ("spite_malice", ["person", "random"], {"payoff": 30}),
+    ("klondike", ["person"], {}),
 ])
 def test_every_message_holds_only_what_its_page_may_see(ruleset, seats, options):
     check = LeakCheck()

@@ -23,7 +23,7 @@ GAMES = [("mattis", 4, {}), ("durak", 3, {"transfer": True}), ("hearts", 4, {"ta
          ("atlanta_mattis", 3, {"slough_window": "shared"}), ("skitgubbe", 3, {}),
          ("myllymatti", 2, {}), ("mattis_norsk", 3, {}), ("crazy_eights", 4, {}),
          ("president", 4, {"hands": 2}), ("holdem", 4, {"hand_limit": 3}),
-         ("spite_malice", 2, {})]
+         ("spite_malice", 2, {}), ("klondike", 1, {"draw": 3, "passes": 3})]
 
 
 async def _choose_in_parts(ws, m, offer, rng, timeout):

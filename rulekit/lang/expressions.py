@@ -29,7 +29,7 @@ from .grammar import parse
 from .mapping import _NOT_LITERAL, MapsAndLocals, _mapget, _shown
 from .options import OPTION_TYPES, OptionType
 from .piles import _pile_cards, _pile_end, _row_of, _seat_slot, _slot, row_index
-from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, mismatch, mixed  # noqa: F401 (re-exported)
+from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, joined_type, listed, mismatch, mixed  # noqa: F401 (re-exported)
 
 # --------------------------------------------------------------------------------------
 # compiling
@@ -289,8 +289,7 @@ class Compiler(Comparisons, MapsAndLocals):
         if op == "+" and compatible(a.type, "list") and compatible(b.type, "list") \
                 and "any" not in (a.type,) and a.type not in NUMERIC:
             return Typed(fmt("concat", "(list({}) + list({}))", a.code, b.code, wrapped=True),
-                         a.type if a.type == b.type else "list",
-                         items=joined(a.items, b.items))
+                         joined_type(a.type, b.type), items=joined(a.items, b.items))
         for side, x in ((t.left, a), (t.right, b)):
             if not compatible(x.type, "int"):
                 raise ExprError(f"'{op}' works on numbers, not {x.type}", side.start, "type")
@@ -345,10 +344,9 @@ class Compiler(Comparisons, MapsAndLocals):
                 return Typed(self.ctx.const(card), "card")
             if b.inline is not None:
                 return Typed(inline(b.inline, [a.code for a in args]), b.result)
-            items = args[0].items if b.items == "same" else b.items
+            result, items = listed(b.result, b.items, args[0] if args else None)
             return Typed(call(f"_B_{name}", [a.code for a in args], state=b.state, comma=True),
-                         b.result,
-                         items=items, pile=b.result == "zone")
+                         result, items=items, pile=b.result == "zone")
         if name in ctx.procedures:
             raise ExprError(f"'{name}' is a procedure: run it with the effect `call: {name}(...)`",
                             at, "unknown-name")

@@ -63,7 +63,8 @@ def reverse(xs):
     return xs[::-1]
 
 
-@builtin("list", "list", "a list of lists joined into one list", "flatten(plays_in(trick))",
+@builtin("list", "list", "a list of lists joined into one list (of a row of piles, or of "
+         "plays: their cards)", "flatten(plays_in(trick))", items="flat",
          words="{0} joined into one list")
 def flatten(xss):
     return [x for xs in xss for x in xs]

@@ -107,3 +107,29 @@ def joined(a, b):
     if a in _SCALARS | {"mixed"} and b in _SCALARS | {"mixed"}:
         return "mixed"
     return None
+
+
+CARD_LISTS = ("cards", "zone", "play")      # the static types of a list of cards
+
+
+def joined_type(a: str, b: str) -> str:
+    """The static type of two lists joined with ``+``: their type when it is the same, a
+    list of cards when both are lists of cards, else a list."""
+    if a == b:
+        return a
+    return "cards" if a in CARD_LISTS and b in CARD_LISTS else "list"
+
+
+def listed(result: str, items, arg) -> tuple:
+    """The static type and item type of a built-in's result, given its declared
+    ``result`` and ``items`` and its first argument ``arg`` (a Typed, or None).
+    ``items="same"``: the argument's items (some of a list of cards is a list of
+    cards); ``items="flat"``: the items of the argument's items (a row of piles or a
+    list of plays flattened is a list of cards)."""
+    if items == "same":
+        if result == "list" and arg.type in CARD_LISTS:
+            return "cards", None
+        return result, arg.items
+    if items == "flat":
+        return ("cards", None) if arg.items in ("place", "play") else (result, None)
+    return result, items

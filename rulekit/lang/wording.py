@@ -75,3 +75,8 @@ def template_problem(template: str, names, owner: str) -> tuple[int, str] | None
     if opened:
         return opened[-1], "words: a '[' that is never closed (an optional part is [...])"
     return None
+
+
+def players_text(n: int) -> str:
+    """``n`` players in words, singular for one: ``"1 player"``, ``"4 players"``."""
+    return f"{n} player" if n == 1 else f"{n} players"

@@ -8,6 +8,7 @@ announcements and phase changes; :func:`describe_state` prints a state dump for 
 """
 from __future__ import annotations
 
+from ..lang.wording import players_text
 from ..errors import printable
 
 
@@ -94,7 +95,7 @@ class Transcript:
     def header(self, seed, options: dict | None = None, human=None):
         """The first line: title, players, dealer, seed, changed options, who you are."""
         g = self.game
-        self.say(f"{g.rules.title}: {g.n} players, dealer seat {g.dealer}, seed {seed}"
+        self.say(f"{g.rules.title}: {players_text(g.n)}, dealer seat {g.dealer}, seed {seed}"
                  + (", options " + ", ".join(f"{k}={v}" for k, v in options.items())
                     if options else "")
                  + (f"; you are seat {human}" if isinstance(human, int) else
@@ -290,7 +291,7 @@ def result_line(game) -> str:
 def describe_state(game) -> str:
     """The state dump as readable text (``replay`` without ``--json``)."""
     d = game.dump()
-    lines = [f"{game.rules.title}: {d['players']} players, dealer seat {d['dealer']}, "
+    lines = [f"{game.rules.title}: {players_text(d['players'])}, dealer seat {d['dealer']}, "
              f"{d['actions']} actions",
              f"status: {d['status']}   phase: {d['phase']}   to act: "
              f"{'-' if d['to_act'] is None else 'seat ' + str(d['to_act'])}"]

@@ -5,6 +5,7 @@ and the shares (decisions with one choice, the decided-at point, the followed se
 being the eventual one at 25, 50 and 75% of the game)."""
 from __future__ import annotations
 
+from ..lang.wording import players_text
 from ..outputs import write_atomic
 from .analyze import PAIRINGS
 
@@ -38,7 +39,7 @@ def draw(analysis, path: str) -> None:
             if t["available"]:
                 shares += [t["decided_at"]] + [t["eventual_at"][c] for c in ("25", "50", "75")]
             _bars(ax_share, [j + off for j in range(len(shares))], shares, width, colour, label)
-        ax_seat.set_title(f"{n} players: mean return by seat")
+        ax_seat.set_title(f"{players_text(n)}: mean return by seat")
         ax_seat.set_xticks(range(n))
         ax_seat.set_xlabel("seat")
         ax_skill.set_title("skill: gain of one stronger seat")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+from ..lang.wording import players_text
+
 LABEL = 34
 CELL = 40
 
@@ -55,7 +57,7 @@ def text(a) -> str:
         figs = [f[n] for f in a.figures]
         diffs = [None] + [d[n] for d in a.differences]
         lines += [""]
-        lines.append(_row(f"{n} players", a.variants))
+        lines.append(_row(players_text(n), a.variants))
         lines.append(_row("base games finished", [
             f"{f['finished']}/{f['games']}" + (f", aborted {sum(f['aborted'].values())}"
                                                if sum(f["aborted"].values()) else "")

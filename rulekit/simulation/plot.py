@@ -3,6 +3,7 @@ count, the histogram of game lengths and each seat's win and loss rates with the
 intervals; several results (a comparison) are drawn side by side in one picture."""
 from __future__ import annotations
 
+from ..lang.wording import players_text
 from ..outputs import write_atomic
 
 
@@ -42,10 +43,10 @@ def draw(results: list, path: str) -> None:
                 werr = _errors(seats, "win")
                 seat_ax.errorbar([s["index"] for s in seats], win, yerr=werr, fmt="o",
                                  color="black", capsize=3, label="wins")
-        hist_ax.set_title(f"{n} players: game length")
+        hist_ax.set_title(f"{players_text(n)}: game length")
         hist_ax.set_xlabel("actions per game")
         hist_ax.set_ylabel("games")
-        seat_ax.set_title(f"{n} players: outcome by seat (95% intervals)")
+        seat_ax.set_title(f"{players_text(n)}: outcome by seat (95% intervals)")
         seat_ax.set_xlabel("seat")
         seat_ax.set_ylabel("share of finished games")
         seat_ax.set_xticks(range(n))

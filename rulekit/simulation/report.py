@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ..errors import printable
+from ..lang.wording import players_text
 from .stats import two_means_differ, two_rates_differ
 
 #: The columns of ``rulekit simulate --csv``: one row per player count and seat.
@@ -64,7 +65,7 @@ def text(res) -> str:
              f"seed {res.seed}; agents: {agents}", f"options: {changed or '-'}"]
     for n, f in sorted(res.figures.items()):
         L = f["length"]
-        lines += ["", f"{n} players: {f['finished']} finished, {f['aborted']} aborted "
+        lines += ["", f"{players_text(n)}: {f['finished']} finished, {f['aborted']} aborted "
                   f"({_pct(f['abort_rate']).strip()}), {f['draws']} drawn",
                   f"  length (actions): mean {_num(L['mean'])}, median {_num(L['median'])}, "
                   f"5%-95% {_num(L['p5'])}-{_num(L['p95'])}"]
@@ -126,7 +127,7 @@ def compare_text(cmp) -> str:
     for n in sorted(base.figures):
         figs = [r.figures[n] for r in cmp.results]
         ref = figs[0]
-        lines += ["", row(f"{n} players", labels)]
+        lines += ["", row(players_text(n), labels)]
         lines.append(row("length (mean)", [
             _num(f["length"]["mean"]) + (" *" if i and _lengths_differ(ref, f) else "")
             for i, f in enumerate(figs)]))

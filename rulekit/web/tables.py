@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from ..errors import IllegalAction, RulesetFailure
+from ..lang.wording import players_text
 from ..play.agents import KINDS, make_agent
 from ..play.transcript import Transcript, face_up_cards, face_up_to_all, result_line
 from ..runtime.records import make_record
@@ -89,7 +90,7 @@ class Table:
                        for s, k in enumerate(self.seats) if k != PERSON}
         self.lines = {v: _Lines(game, v) for v in [*range(self.n), "public"]}
         for v, t in self.lines.items():
-            t.say(f"{self.rules.title}: {self.n} players, dealer seat {game.dealer}"
+            t.say(f"{self.rules.title}: {players_text(self.n)}, dealer seat {game.dealer}"
                   + (f"; you are seat {v}" if isinstance(v, int) else ""))
             t.deal()
             t.flush()
