@@ -149,9 +149,9 @@ def load_rule_book(names, ruleset_file) -> list:
 
 
 def book_text(books, notes: bool = False) -> str:
-    """The text to show of ``books`` (:class:`RuleBook`): each file's player part
+    """The Markdown of ``books`` (:class:`RuleBook`) as written: each file's player part
     (with ``notes``, the whole file), a ``---- FILE ----`` line before each file after
-    the first."""
+    the first. (What a person reads is :func:`render_text`.)"""
     parts = []
     for i, book in enumerate(books):
         body = book.text if notes else book.player_text
