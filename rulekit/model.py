@@ -351,8 +351,10 @@ class Ruleset(_Sealed):
         cards = self.cards          # (derived attributes: part of building it)
         _settle(
             self,
-            # the card tables, read at play time by built-ins: plain attributes (fast)
-            pack=cards.pack, ranks=cards.ranks, suits=cards.suits, rank_of=cards.rank_of,
+            # the card tables, read at play time by built-ins: plain attributes (fast;
+            # ranks and suits as tuples: indexing a list subclass is not specialised)
+            pack=cards.pack, ranks=tuple(cards.ranks), suits=tuple(cards.suits),
+            rank_of=cards.rank_of,
             suit_of=cards.suit_of, card_order=cards.order, next_up=cards.next_up,
             # what a copy of a game state must copy deeper (runtime GameState.clone)
             tagged_zones=frozenset(k for k, z in self.zones.items() if z.tagged),
