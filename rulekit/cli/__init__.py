@@ -18,7 +18,6 @@ from ..limits import MAX_ACTIONS, MAX_RECORD_ACTIONS
 from ..play.agents import TABLE_KIND
 from .arguments import Whole, check_ranges
 from .common import Exit, Usage, fail, silence_stdout
-from .games import cmd_play, cmd_replay
 from .serve import add_parser as add_serve_parser, cmd_serve
 from .simulate import add_parsers as add_simulate_parsers, cmd_compare, cmd_simulate
 from .analyze import add_parser as add_analyze_parser, cmd_analyze
@@ -31,6 +30,19 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"rulekit: error: {message}", file=sys.stderr)
         raise SystemExit(2)
+
+
+def cmd_play(args) -> int:
+    """``rulekit play``: :func:`rulekit.cli.games.cmd_play` (imported when run: the
+    terminal table and its modules are not needed by the other commands)."""
+    from .games import cmd_play as run
+    return run(args)
+
+
+def cmd_replay(args) -> int:
+    """``rulekit replay``: :func:`rulekit.cli.games.cmd_replay` (imported when run)."""
+    from .games import cmd_replay as run
+    return run(args)
 
 
 def build_parser() -> argparse.ArgumentParser:

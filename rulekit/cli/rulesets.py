@@ -6,7 +6,6 @@ import sys
 
 from ..errors import printable
 from ..outputs import check_output, reads_of, write_atomic
-from ..play.session import simulate
 from .common import count, fail, load_or_report, option_pairs, print_diagnostics
 
 
@@ -84,6 +83,7 @@ def cmd_validate(args) -> int:
     for name in names:
         rules, diags = check(name, options)
         if rules is not None and args.simulate:
+            from ..play.session import simulate       # (only with --simulate)
             diags = diags + simulate(rules, name, args.simulate)
         bad = bad or rules is None or any(d.severity == "error" for d in diags)
         malformed = malformed or any(d.code == "option-form" for d in diags)
