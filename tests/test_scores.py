@@ -10,7 +10,7 @@ import pytest
 
 import rulekit
 from rulekit.runtime.actions import Result
-from rulekit.play.scores import result_words, score_panel
+from rulekit.play.scores import panel_line, result_words, score_panel
 from rulekit.web.page import page_state
 
 TOYS = Path(__file__).parent / "toys"
@@ -84,6 +84,15 @@ def test_the_panel_shows_each_seat_what_its_view_holds():
     assert state["scores"] == theirs and state["result_words"] is None
 
 
+def test_a_wide_panel_line_is_shortened_to_fit():
+    panel = {"columns": ["match totals"],
+             "rows": [{"seat": s, "you": s == 2, "values": [10 * s]} for s in range(7)]}
+    assert panel_line(panel) == ["  match totals: you 20, 0: 0, 1: 10, 3: 30, 4: 40, 5: 50, "
+                                 "6: 60"]
+    panel["rows"] = panel["rows"][:3]
+    assert panel_line(panel) == ["  match totals: you 20, seat 0 0, seat 1 10"]
+
+
 def test_no_panel_without_a_marked_score():
     g = rulekit.load(str(TOYS / "coin.yaml")).new_game(seed=1)
     assert page_state(g, 0, [], SEATS, 0)["scores"] is None
@@ -100,7 +109,7 @@ def test_the_toy_ends_with_the_result_in_words_for_each_seat():
     assert page_state(g, None, [], SEATS, 4)["result_words"] is None
 
 
-def test_the_terminal_shows_the_panel_under_the_header_and_the_words_at_the_end(
+def test_the_terminal_shows_the_scores_under_the_header_and_the_words_at_the_end(
         capsys, monkeypatch):
     from test_table import play_typing
     code, out, err = play_typing(capsys, monkeypatch,
@@ -110,10 +119,10 @@ def test_the_terminal_shows_the_panel_under_the_header_and_the_words_at_the_end(
     assert code == 0, err
     lines = out.splitlines()
     head = lines.index("seat 0 | phase main")
-    assert lines[head + 1].split() == ["seat", "points", "red", "cards", "(secret)"]
-    assert lines[head + 2].split() == ["you", "0", "0"]
-    assert lines[head + 3].split() == ["seat", "1", "0", "?"]
+    assert lines[head + 1:head + 3] == ["  points: you 0, seat 1 0",
+                                        "  red cards (secret): you 0, seat 1 ?"]
     # seat 1 played one of 1B 5R after 6R, the other after 2B: 6 points in all
+    assert "  points: you 6, seat 1 5" in lines or "  points: you 6, seat 1 1" in lines
     assert lines[-1] == "You won, 2 points ahead."
     assert lines[-3].split() == ["you", "8", "1"] and lines[-2].split()[:3] == ["seat", "1", "6"]
 

@@ -56,6 +56,25 @@ def panel_lines(panel: dict | None) -> list[str]:
     return [line(heads)] + [line(row) for row in body]
 
 
+def panel_line(panel: dict | None, width: int = 78) -> list[str]:
+    """The score panel in as few lines as a view's header wants: one line per score
+    (``match totals: you 4, seat 1 13, seat 2 0``, the reader's own first), in a
+    shorter form (``you 4, 1: 13, 2: 0``) when that would be wider than ``width``; no
+    lines without a panel."""
+    if not panel:
+        return []
+    rows = sorted(panel["rows"], key=lambda r: not r["you"])
+    out = []
+    for i, head in enumerate(panel["columns"]):
+        long = ", ".join(("you" if r["you"] else f"seat {r['seat']}") + f" {r['values'][i]}"
+                         for r in rows)
+        if len(head) + len(long) + 4 > width:
+            long = ", ".join(("you " if r["you"] else f"{r['seat']}: ") + str(r["values"][i])
+                             for r in rows)
+        out.append(f"  {head}: {long}")
+    return out
+
+
 def _who(seats: list) -> str:
     if len(seats) == 1:
         return f"seat {seats[0]}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import printable
-from .scores import panel_lines, score_panel
+from .scores import panel_line, score_panel
 from .transcript import seen_cards
 
 
@@ -115,7 +115,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
                 ("you" if s == seat else f"seat {s}") + " " + _var_text(v, d.type, style)
                 for s, v in sorted(enumerate(value), key=lambda sv: sv[0] != seat)))
     lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
-    lines += [_escape(line) for line in panel_lines(score_panel(rules, view, seat))]
+    lines += [_escape(line) for line in panel_line(score_panel(rules, view, seat))]
     marks = table_values(game, seat, view)
     marked: set = set()
     first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"
