@@ -9,9 +9,14 @@ really are, nor on the game's random source), and takes the action that did best
 hint never changes the game nor draws from its random source: it has its own, seeded
 from the game's seed and the number of actions so far, so asking twice gives the same
 hint.
+
+How sure a hint is: the search's visits of its best two actions are put to a one-sided
+binomial test (were the two equally good, each visit would go either way with even
+odds). Below 95% sure, the hint says it is a toss-up between the two.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from .search import DEFAULT_SIMULATIONS, SearchAgent
@@ -38,12 +43,34 @@ def hint(game, seat: int, simulations: int = DEFAULT_SIMULATIONS) -> str:
     nxt = stats[1]
     if nxt[1]:
         why += f"; next best: {nxt[0]} ({nxt[1]} games, {nxt[2]:+.2f})"
+    p = ahead_by_chance(visits, nxt[1])
+    if p >= 0.05:
+        sure = f"a toss-up between {choice} and {nxt[0]} (not 95% sure which is better)"
+    elif p >= 0.0005:
+        sure = f"{100 * (1 - p):.0f}% sure it is better than {nxt[0]}"
+    else:
+        sure = f"clearly better than {nxt[0]}"
     heuristic = _heuristic_text(game)
     how = (f"plays each game on at random for {bot.depth} actions, then judges it where a "
            f"position scores {heuristic}" if heuristic is not None else
            "plays each game on at random to its end")
-    return f"hint: {choice} - {why} (a search bot guessing the cards you cannot see; it " \
-        f"{how})"
+    return f"hint: {choice} - {sure}: {why} (a search bot guessing the cards you cannot " \
+        f"see; it {how})"
+
+
+def ahead_by_chance(first: int, second: int) -> float:
+    """The chance (0-1) that an action visited ``first`` times leads one visited
+    ``second`` times (``first >= second >= 0``, whole numbers) by at least that much if
+    the two were equally good: a one-sided binomial test of ``first`` of
+    ``first + second`` visits at even odds (exact up to 2,000 visits, a normal
+    approximation with continuity correction above). 1.0 when there are no visits."""
+    n = first + second
+    if n == 0:
+        return 1.0
+    if n <= 2000:
+        return sum(math.comb(n, k) for k in range(first, n + 1)) / 2 ** n
+    z = (first - 0.5 - n / 2) / math.sqrt(n / 4)
+    return 0.5 * math.erfc(z / math.sqrt(2))
 
 
 def _heuristic_text(game) -> str | None:
