@@ -449,10 +449,12 @@ function drawActions(s) {
 }
 
 function drawScores(s) {           // the score panel: one row per seat, a column per score
-  const box = $("scores");
-  box.replaceChildren();
-  box.hidden = !s.scores;
+  const panel = $("scores");
+  panel.replaceChildren();
+  panel.hidden = !s.scores;
   if (!s.scores) return;
+  const box = el("table");
+  panel.append(box);
   const head = el("tr");
   head.append(el("th", null, "seat"));
   for (const c of s.scores.columns) head.append(el("th", null, c));
