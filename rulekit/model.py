@@ -34,7 +34,8 @@ from .lang.options import OPTION_TYPES, OptionRange, OptionType  # noqa: F401 (O
 class VarDecl(_Sealed):
     """A variable: ``type`` (int, bool, suit, seat, card, cards, list, str, rank),
     ``per`` game or seat, ``init`` value (null when absent; 0/false/[] not implied),
-    ``show``: displayed to a person at the table; ``see``: which seats' views hold the
+    ``show``: displayed to a person at the table; ``score``: a per-seat number shown
+    as a column of the table's score panel; ``see``: which seats' views hold the
     value: ``all`` (the cards in it only as far as each seat knows them), ``owner`` (a
     per-seat variable: each seat its own value) or ``none`` (the full dump only)."""
     name: str
@@ -45,6 +46,7 @@ class VarDecl(_Sealed):
     show: bool = False
     rule: str = ""
     see: str = "all"
+    score: bool = False
     kind = "var"
 
 

@@ -41,6 +41,9 @@ def test_scripted_game_through_a_pipe_to_the_end(capsys, monkeypatch):
     assert "Traceback" not in err
     assert "Result: seat" in out and "loses" in out
     assert "seat 1, your action (number or text):" in out
+    loser = int(re.search(r"Result: seat (\d) loses", out).group(1))   # only a loser named:
+    assert out.splitlines()[-1] == ("You lost." if loser == 1            # the others did not
+                                    else "You are not the loser.")      # lose (issue 33)
     assert out.count("seat 1 is dealt") == 1 and "seat 0 is dealt" not in out
 
 

@@ -295,6 +295,8 @@ def test_play_again_and_record_download():
     with c:
         tid, tokens = make_table(c, "myllymatti", ["person", "random"])
         s = play_over_socket(c, tid, tokens[0], random.Random(3), spectator=False)
+        assert s["result_words"] in ("you won", "you lost: seat 1 won")     # two seats
+        assert s["scores"] is None                                # no score: true here
         r = c.get(f"/api/tables/{tid}/record")
         assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
         rec = r.json()

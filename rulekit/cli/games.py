@@ -12,6 +12,7 @@ from ..limits import MAX_ACTIONS
 from ..play.agents import TABLE_KIND, SeatError, seat_agents
 from ..play.session import play_out, step
 from ..play.terminal import Abandoned
+from ..play.scores import end_lines
 from ..play.transcript import Transcript, describe_state, result_line
 from ..runtime.records import make_record, read_record, write_record
 from ..runtime.replay import (ReplayError, confined_ruleset, fingerprint_changed, record_roots,
@@ -121,6 +122,8 @@ def cmd_play(args) -> int:
         print(result_line(game))
     else:
         t.say(result_line(game))
+        for line in end_lines(game, people):
+            t.say(line)
     return 0 if res.status == "finished" else 1
 
 

@@ -121,7 +121,12 @@ def declare(c: CompileContext) -> None:
     c.used_zones.add("deck")
     for name, v in (d.get("vars") or {}).items():
         decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""),
-                       bool(v.get("show", False)), v.get("rule", ""), v.get("see", "all"))
+                       bool(v.get("show", False)), v.get("rule", ""), v.get("see", "all"),
+                       bool(v.get("score", False)))
+        if decl.score and (decl.per != "seat" or decl.type != "int"):
+            c.err(("vars", name, "score"), f"variable '{name}': `score: true` needs a number "
+                  f"of each seat (`type: int`, `per: seat`); this one is {decl.type} of the "
+                  f"{decl.per}")
         if decl.see == "owner" and decl.per != "seat":
             c.err(("vars", name, "see"), f"variable '{name}': `see: owner` needs `per: seat` "
                   "(a variable of the game has no owner; `see: none` hides it from every seat)")

@@ -135,6 +135,9 @@ def _defs() -> dict:
             "init": {},
             "doc": TEXT,
             "show": {"type": "boolean", "description": "shown to a person at the table"},
+            "score": {"type": "boolean", "description": "a per-seat number kept as a score: "
+                      "a column of the score panel at the table, and the margin the result "
+                      "is told in"},
             "rule": TEXT}},
         "phase": {"type": "object", "additionalProperties": False,
                   "required": ["start", "steps"], "properties": {

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import printable
+from .scores import panel_line, score_panel
 from .transcript import seen_cards
 
 
@@ -98,7 +99,8 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
     """Lines (rich markup) describing what ``seat`` sees now: a header (seat, phase, the
     variables shown to all), each zone (its own cards sorted, the others' counts and
     face-up cards; a zone that remembers plays grouped by play with who played it), the
-    phase's ``display:`` lines, and who is out."""
+    phase's ``display:`` lines, and who is out. Under the header, the score panel
+    (:func:`rulekit.play.scores.score_panel`) when the ruleset marks scores."""
     view = game.view(seat)
     rules = game.rules
     shown_vars = []
@@ -113,6 +115,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
                 ("you" if s == seat else f"seat {s}") + " " + _var_text(v, d.type, style)
                 for s, v in sorted(enumerate(value), key=lambda sv: sv[0] != seat)))
     lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
+    lines += [_escape(line) for line in panel_line(score_panel(rules, view, seat))]
     marks = table_values(game, seat, view)
     marked: set = set()
     first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"

@@ -6,7 +6,9 @@ seat's zones as counts and face-up cards, the piles in the middle with the cards
 zone that remembers its plays grouped by play and seat, the phase's ``display:`` lines
 (marked on the play they name), the seat's own legal actions (the listed ones, and each
 choice in parts by its parts: rulekit.web.choosing), whose turn it is and a line of
-help saying what to do (:func:`help_line`), the seat's event lines and the result.
+help saying what to do (:func:`help_line`), the seat's event lines, the score panel
+(the variables marked ``score: true``, from the view: rulekit.play.scores) and the
+result, in words for the seat too.
 Nothing else of the game is read but the tags of the plays (who played which group:
 public) and the seat's own legal actions, so a seat's message can hold no card its
 view hides (tests/test_web.py checks every message). :func:`card_faces` gives the
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from ..errors import RulekitError, RulesetFailure
 from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
+from ..play.scores import result_words, score_panel
 from ..play.transcript import result_line, seen_cards
 from .choosing import offers
 
@@ -288,5 +291,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
            "dealer": view["dealer"], "seats": per_seat, "mine": mine, "piles": piles,
            "vars": shown_vars, "display": display, "actions": actions, "parts": parts,
            "events": lines[-KEEP_LINES:], "finished": finished,
-           "result": result_line(game) if finished else None, "help": help_text}
+           "result": result_line(game) if finished else None,
+           "result_words": result_words(game.result, viewer) if finished else None,
+           "scores": score_panel(rules, view, viewer), "help": help_text}
     return out

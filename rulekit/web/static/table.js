@@ -448,9 +448,30 @@ function drawActions(s) {
   for (const p of s.parts) drawChoice(box, p);
 }
 
+function drawScores(s) {           // the score panel: one row per seat, a column per score
+  const panel = $("scores");
+  panel.replaceChildren();
+  panel.hidden = !s.scores;
+  if (!s.scores) return;
+  const box = el("table");
+  panel.append(box);
+  const head = el("tr");
+  head.append(el("th", null, "seat"));
+  for (const c of s.scores.columns) head.append(el("th", null, c));
+  box.append(head);
+  for (const r of s.scores.rows) {
+    const tr = el("tr", r.you ? "you" : null);
+    tr.dataset.seat = r.seat;
+    tr.append(el("th", null, r.you ? `you (seat ${r.seat})` : `seat ${r.seat}`));
+    for (const v of r.values) tr.append(el("td", null, String(v)));
+    box.append(tr);
+  }
+}
+
 function drawEnd(s) {
   $("end").hidden = !s.finished;
   if (!s.finished) return;
+  $("words").textContent = s.result_words ? s.result_words[0].toUpperCase() + s.result_words.slice(1) + "." : "";
   $("result").textContent = s.result || "";
   $("download").href = `/api/tables/${tableId}/record`;
   $("again").hidden = s.you === null;
@@ -472,7 +493,7 @@ function draw(s) {
   document.title = `${s.title}: ` + (s.you === null ? "watching" : `seat ${s.you}`) + (mine ? " (your turn)" : "");
   keepDraft(s);
   $("help").textContent = s.help || "";
-  drawStatus(s); drawSeats(s); drawPiles(s); drawMine(s); drawActions(s); drawEnd(s); drawEvents(s);
+  drawStatus(s); drawScores(s); drawSeats(s); drawPiles(s); drawMine(s); drawActions(s); drawEnd(s); drawEvents(s);
   document.body.dataset.version = `${s.game}.${s.version}`;
   document.body.dataset.turn = mine ? "1" : "0";
   document.body.dataset.finished = s.finished ? "1" : "0";
