@@ -309,3 +309,17 @@ def test_a_ruleset_that_extends_its_neighbour_is_simulated_and_compared(tmp_path
     both = rulekit.compare([str(tmp_path / "base.yaml"), str(tmp_path / "child.yaml")],
                            games=2, seed=1)
     assert [r.games for r in both.results] == [2, 2]
+
+
+def test_announcements_are_counted_by_their_text_and_shown_without_syntax(tmp_path):
+    """The count keys an announcement by its text as written (one row however its holes
+    are filled); the report shows each hole as '…', not the ruleset's expression."""
+    from rulekit.lang.wording import holes_as_dots
+    assert holes_as_dots("seat {w} takes {count({C: 1}[s])} tricks") == \
+        "seat … takes … tricks"
+    toy = tmp_path / "coin.yaml"
+    toy.write_text(Path(COIN).read_text().replace('"seat 0 loses"', '"seat {0 * 1} loses"'))
+    res = rulekit.simulate(str(toy), games=20, seed=3, jobs=1)
+    assert "seat {0 * 1} loses" in res.figures[2]["announcements"]
+    text = res.text()
+    assert "seat … loses" in text and "{0 * 1}" not in text

@@ -80,3 +80,20 @@ def template_problem(template: str, names, owner: str) -> tuple[int, str] | None
 def players_text(n: int) -> str:
     """``n`` players in words, singular for one: ``"1 player"``, ``"4 players"``."""
     return f"{n} player" if n == 1 else f"{n} players"
+
+
+def holes_as_dots(template: str) -> str:
+    """An ``announce`` text as written with each hole (``{...}``, braces inside it
+    included) shown as ``…``: how a count of announcements names one without
+    ruleset syntax (``seat {w} takes the trick`` -> ``seat … takes the trick``)."""
+    out, depth = [], 0
+    for ch in str(template):
+        if ch == "{":
+            if depth == 0:
+                out.append("…")
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ..lang.wording import players_text
+from ..lang.wording import holes_as_dots, players_text
 
 LABEL = 34
 CELL = 40
@@ -92,7 +92,7 @@ def text(a) -> str:
         fig_row("  hands", "length/hands", digits=2)
         counted = list(figs[0]["length"]["counted"])
         for t in counted:
-            fig_row(f"  '{_short(t)}'", f"length/counted/{t}", digits=2)
+            fig_row(f"  '{_short(holes_as_dots(t))}'", f"length/counted/{t}", digits=2)
         lines.append("choice")
         fig_row("  decisions with one choice", "choice/one_choice", pct=True, digits=3)
         steps = sorted({s for f in figs for s in f["choice"]["by_step"]})

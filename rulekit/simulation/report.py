@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ..errors import printable
-from ..lang.wording import players_text
+from ..lang.wording import holes_as_dots, players_text
 from .stats import two_means_differ, two_rates_differ
 
 #: The columns of ``rulekit simulate --csv``: one row per player count and seat.
@@ -90,7 +90,8 @@ def text(res) -> str:
             items = sorted(f[what].items(), key=lambda kv: -kv[1]["per_game"])
             if not items:
                 continue
-            shown = "; ".join(f"{printable(_short(k), 200)} {v['per_game']:.2f}/game "
+            said = holes_as_dots if what == "announcements" else str
+            shown = "; ".join(f"{printable(_short(said(k)), 200)} {v['per_game']:.2f}/game "
                               f"({_pct(v['share']).strip()} of games)" for k, v in items[:12])
             more = f"; and {len(items) - 12} more" if len(items) > 12 else ""
             lines.append(f"  {what}: {shown}{more}")
