@@ -23,10 +23,15 @@ than ``MAX_DEFINITION_COST`` evaluations of definitions each time it is used; a 
 (ranks by suits by packs, plus the extra cards) of at most ``MAX_PACK_CARDS`` cards.
 A rule book (its files together) has at most ``MAX_RULE_BOOK_BYTES``.
 A name has at most ``MAX_NAME_CHARS`` characters (a key longer than YAML reads, too).
+A player's name (``play --name``, a web seat, a record's ``names``) has at most
+``MAX_PLAYER_NAME_CHARS`` characters and none that is a control character, a Unicode
+direction mark or another invisible format character (:func:`player_name_problem`).
 
 Simulation: at most ``MAX_SIMULATED_GAMES`` games at each player count, in at most
 ``MAX_JOBS`` worker processes.
 """
+import unicodedata
+
 MAX_ACTIONS = 10000
 AUTO_STEP_LIMIT = 10000
 REPEAT_LIMIT = 10000
@@ -41,6 +46,7 @@ MAX_RULE_BOOK_BYTES = 1_000_000
 MAX_YAML_NODES = 100_000
 MAX_NESTING = 60
 MAX_NAME_CHARS = 64
+MAX_PLAYER_NAME_CHARS = 24
 MAX_INT_DIGITS = 12
 MAX_EXPRESSION_CHARS = 5000
 MAX_EXPRESSION_DEPTH = 100
@@ -54,3 +60,31 @@ MAX_PACK_CARDS = 2000
 # a simulation (rulekit.simulate, rulekit simulate): games per player count, processes
 MAX_SIMULATED_GAMES = 10 ** 7
 MAX_JOBS = 1024
+
+
+def player_name_problem(name) -> str | None:
+    """Why ``name`` cannot be a player's name, in words (it is a stranger's text): not
+    text, empty or only spaces, spaces around it, longer than ``MAX_PLAYER_NAME_CHARS``,
+    or holding a control character, a line break, a Unicode direction mark or another
+    invisible format character; None when it can."""
+    if not isinstance(name, str):
+        return "a name is text"
+    if not name.strip():
+        return "a name is not empty"
+    if name != name.strip():
+        return "a name has no spaces at its start or end"
+    if len(name) > MAX_PLAYER_NAME_CHARS:
+        return (f"a name has at most {MAX_PLAYER_NAME_CHARS} characters (the limit), "
+                f"not {len(name)}")
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if cat.startswith("C") or cat in ("Zl", "Zp"):
+            kind = ("a direction mark" if ch in _DIRECTION_MARKS else
+                    "a control character" if cat == "Cc" or cat in ("Zl", "Zp") else
+                    "an invisible or unassigned character")
+            return f"a name may not hold {kind} (U+{ord(ch):04X})"
+    return None
+
+
+_DIRECTION_MARKS = set("\u200e\u200f\u061c") | {chr(c) for c in range(0x202A, 0x202F)} \
+    | {chr(c) for c in range(0x2066, 0x206A)}

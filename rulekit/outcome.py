@@ -36,6 +36,7 @@ stops with its message).
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 FORMS = ("loser", "winner", "winners", "losers", "ranking", "scores", "draw")
@@ -277,10 +278,13 @@ def copy_outcome(o):
                 list(v) if isinstance(v, list) else v) for k, v in o.items()}
 
 
-def _who(seats: list, teams=None) -> str:
+def _who_named(seats: list, teams=None, names=None) -> str:
     if teams:                               # whole teams: "team 0 (seats 0 and 2)"
         named = [t for t, members in enumerate(teams) if members[0] in seats]
-        return " and ".join(f"team {t} ({_who(teams[t])})" for t in named)
+        return " and ".join(f"team {t} ({_who_named(teams[t], None, names)})" for t in named)
+    if names and any(s < len(names) and names[s] for s in seats):
+        said = [names[s] if s < len(names) and names[s] else f"seat {s}" for s in seats]
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + f" and {said[-1]}"
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
@@ -296,12 +300,15 @@ def _points(seats: list, scores) -> str:
     return f" with {v:g} point{'' if v == 1 else 's'}"
 
 
-def describe(outcome: dict) -> str:
+def describe(outcome: dict, names=None) -> str:
     """The outcome in words: ``seat 2 wins with 23 points; seat 0 is last with 4
     points`` (middle places after ``then``), ``seat 1 loses`` (everyone else tied
     first), ``seat 3 wins`` (everyone else tied last), ``the game is a draw``; a game
-    of one seat: ``seat 0 wins``, ``seat 0 loses``, ``seat 0 scores 23 points``."""
+    of one seat: ``seat 0 wins``, ``seat 0 loses``, ``seat 0 scores 23 points``.
+    ``names``: the players' names, one per seat (None where unnamed), said instead of
+    the seat numbers (``Ann wins with 23 points``)."""
     teams = outcome.get("teams")
+    _who = functools.partial(_who_named, names=names)
     if teams:                               # points per team: a member's points
         def points(g, scores):
             return _points([t[0] for t in teams if t[0] in g], scores)

@@ -14,7 +14,7 @@ import sys
 
 from .. import __version__
 from ..errors import CardError, IllegalAction, OutputError, RecordError
-from ..limits import MAX_ACTIONS, MAX_RECORD_ACTIONS
+from ..limits import MAX_ACTIONS, MAX_PLAYER_NAME_CHARS, MAX_RECORD_ACTIONS
 from ..play.agents import TABLE_KIND
 from .arguments import Whole, check_ranges
 from .common import Exit, Usage, fail, silence_stdout
@@ -93,6 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--human", type=Whole(0), metavar="SEAT", action="append",
                    help="you play this seat at the terminal, seeing only what it may see; "
                    "give it again for more people at one screen (hot-seat)")
+    s.add_argument("--name", action="append", metavar="NAME",
+                   help="your name at the table (with one --human seat), or SEAT=NAME for "
+                   "one of several --human seats (repeatable); at most "
+                   f"{MAX_PLAYER_NAME_CHARS} characters, no control characters or "
+                   "direction marks. Bots are named 'Bot SEAT (KIND)'")
     s.add_argument("--ascii", action="store_true",
                    help="letters instead of suit symbols at the --human seat")
     s.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE "

@@ -7,11 +7,12 @@ import random
 import sys
 from pathlib import Path
 
-from ..errors import CardError, RecordError, RulesetError
+from ..errors import CardError, RecordError, RulesetError, printable
 from ..limits import MAX_ACTIONS
 from ..play.agents import TABLE_KIND, SeatError, seat_agents
 from ..play.session import play_out, step
 from ..play.terminal import Abandoned
+from ..play.names import BadName, check_name, seat_names
 from ..play.scores import end_lines
 from ..play.transcript import Transcript, describe_state, result_line
 from ..runtime.records import make_record, read_record, write_record
@@ -42,7 +43,7 @@ def cmd_play(args) -> int:
         setup = _new_game(args)
     if isinstance(setup, int):
         return setup
-    rules, game, seed, ruleset, deck, seats = setup
+    rules, game, seed, ruleset, deck, seats, kept_names = setup
     people = list(args.human or [])
     if len(set(people)) != len(people):
         return fail(f"--human: seat {next(p for p in people if people.count(p) > 1)} is "
@@ -65,21 +66,26 @@ def cmd_play(args) -> int:
     if target is not None:
         _check_target(target, args, rules)
     kinds = ["human" if s in people else agents[s].kind for s in range(game.n)]
+    given = _given_names(args.name, people)
+    if isinstance(given, str):
+        return fail(given, 2)
+    given = given or {s: n for s, n in enumerate(kept_names or []) if n and s in people}
+    names = seat_names(kinds, given) if given else None    # somebody named: all are
     quiet = (args.quiet or args.json) and not people      # a person always sees the moves
     if people:
         from ..play.terminal import CardStyle, HotSeat, HumanAgent, make_console
         console = make_console()
         style = CardStyle(rules, ascii=args.ascii)
-        screen = HotSeat(console, style=style) if len(people) > 1 else None
+        screen = HotSeat(console, style=style, names=names) if len(people) > 1 else None
         for p in people:
-            agents[p] = HumanAgent(p, console, style, hotseat=screen)
+            agents[p] = HumanAgent(p, console, style, hotseat=screen, names=names)
         # one person sees their seat's view; several at one screen see what is public
         t = Transcript(game, quiet=quiet, viewer=human if human is not None else "public",
-                       console=console, style=style)
+                       console=console, style=style, names=names)
         if screen is not None:
             screen.recent = lambda: t.recent
     else:
-        t = Transcript(game, quiet=quiet)
+        t = Transcript(game, quiet=quiet, names=names)
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
     abandoned = None
     interrupted = _catch_signals()
@@ -89,10 +95,11 @@ def cmd_play(args) -> int:
         if args.resume is None:
             t.deal()
         else:
-            t.say(f"  resumed after {count(game.actions, 'action')}; seat {game.to_act} to act")
+            t.say(f"  resumed after {count(game.actions, 'action')}; {t.who(game.to_act)} to act")
             t.seen_events, t.dealing = len(game.events), False    # (what happened: said)
         t.flush()
-        keep = (lambda g: _save_record(target, g, ruleset, rules, seed, deck, kinds)) \
+        keep = (lambda g: _save_record(target, g, ruleset, rules, seed, deck, kinds,
+                                          names)) \
             if target is not None and people else None   # a person's game: every move
         play_out(game, agents, t, stop=interrupted.is_set, after=keep)
     except Abandoned as exc:             # the person left (end of input, Ctrl-C)
@@ -109,7 +116,8 @@ def cmd_play(args) -> int:
             play_out(game, agents, stop=interrupted.is_set)
     finally:
         if target is not None:
-            problem, kept = _save_record(target, game, ruleset, rules, seed, deck, kinds)
+            problem, kept = _save_record(target, game, ruleset, rules, seed, deck, kinds,
+                                         names)
     res = game.result
     if problem:
         return fail(problem)
@@ -119,10 +127,10 @@ def cmd_play(args) -> int:
         print(json.dumps(game.dump(), indent=1))
         return 0 if res.status == "finished" else 1
     if args.quiet or not people:
-        print(result_line(game))
+        print(result_line(game, names))
     else:
-        t.say(result_line(game))
-        for line in end_lines(game, people):
+        t.say(result_line(game, names))
+        for line in end_lines(game, people, names):
             t.say(line)
     return 0 if res.status == "finished" else 1
 
@@ -144,7 +152,31 @@ def _new_game(args):
         return fail(text)
     deck = [rules.parse_card(c) for c in args.deck.replace(",", " ").split()] \
         if args.deck else None
-    return rules, game, seed, args.ruleset, deck, {}
+    return rules, game, seed, args.ruleset, deck, {}, None
+
+
+def _given_names(given, people) -> dict | str:
+    """The people's names from ``--name`` (``NAME`` with one ``--human`` seat, or
+    ``SEAT=NAME`` for any of them): seat -> name, or a message saying what is wrong."""
+    out: dict = {}
+    for text in given or []:
+        seat_text, eq, name = text.partition("=")
+        if eq and seat_text.strip().isdigit():
+            seat = int(seat_text)
+        elif len(people) == 1:
+            seat, name = people[0], text
+        else:
+            return ("--name: give SEAT=NAME (such as --name 0=Ann) for one of the --human "
+                    "seats" if people else "--name: names a person at a --human seat")
+        if seat not in people:
+            return f"--name: seat {seat} is not a --human seat"
+        if seat in out:
+            return f"--name: seat {seat} is named twice"
+        try:
+            out[seat] = check_name(name)
+        except BadName as exc:
+            return f"--name {printable(name, 40, True)!r}: {exc}"
+    return out
 
 
 def _resumed(args):
@@ -152,7 +184,8 @@ def _resumed(args):
     for flag, value in (("--players", args.players), ("--seed", args.seed),
                         ("--dealer", args.dealer), ("--deck", args.deck),
                         ("--option", args.option or None), ("--max-actions", args.max_actions),
-                        ("--human", args.human), ("--agent", args.agent or None)):
+                        ("--human", args.human), ("--agent", args.agent or None),
+                        ("--name", args.name)):
         if value is not None:
             return fail(f"play --resume: {flag} comes from the record", 2)
     loaded = _replayed(args.resume, lambda record: replay(record, rulesets=args.rulesets))
@@ -171,7 +204,8 @@ def _resumed(args):
                 return fail(f"{args.resume}: 'seats': {exc}")
     ruleset = confined_ruleset(record["ruleset"], record_roots(record, args.rulesets),
                                record.get("_folder"))
-    return game.rules, game, record.get("seed", 0), ruleset, record.get("deck"), seats
+    return (game.rules, game, record.get("seed", 0), ruleset, record.get("deck"), seats,
+            record.get("names"))
 
 
 def _check_target(target: str, args, rules) -> None:
@@ -232,14 +266,14 @@ def _abandoned(why, game, target, saved: int) -> int:
                 130 if why.reason == "interrupt" else 1)
 
 
-def _save_record(target, game, ruleset, rules, seed, deck, kinds) -> tuple:
+def _save_record(target, game, ruleset, rules, seed, deck, kinds, names=None) -> tuple:
     """Write the game's record (whole or partial) to ``target``: ``(None, the number of
     actions it holds)``, or ``(a message, 0)`` if it fails."""
     if ruleset not in bundled_rulesets():   # a file: name it relative to the record
         path = resolve_name(ruleset)
         if path is not None and Path(ruleset).exists():
             ruleset = os.path.relpath(path.resolve(), Path(target).resolve().parent)
-    rec = make_record(game, ruleset, dict(rules.options), seed, deck, kinds)
+    rec = make_record(game, ruleset, dict(rules.options), seed, deck, kinds, names)
     try:
         write_record(target, rec)
     except RecordError as exc:
@@ -278,7 +312,7 @@ def _replay_with_transcript(record, upto, rulesets):
     def apply(game, action):
         nonlocal t
         if t is None:
-            t = Transcript(game)
+            t = Transcript(game, names=record.get("names"))
             t.header(record.get("seed", 0))
             t.deal()
             t.flush()

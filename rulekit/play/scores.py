@@ -4,11 +4,13 @@
 numbers) from a seat's view only, one row per seat and one column per variable, its
 words (``doc``) as the header. :func:`result_words` tells a finished game's result to
 one seat from the result's fields alone (winners, losers, places, scores, draw): "you
-won, 3 points ahead", "you lost: seat 2 won with 26 points", "a draw"; a game whose
-only named side is a single loser among several (no scores) says "you are not the
-loser" rather than "you won".
+won, 3 points ahead", "you lost: seat 2 won with 26 points" ("you lost: Bot 2 (greedy)
+won with 26 points" with names), "a draw"; a game whose only named side is a single
+loser among several (no scores) says "you are not the loser" rather than "you won".
 """
 from __future__ import annotations
+
+from .names import who, who_list
 
 UNKNOWN = "?"           # a score the seat may not see
 
@@ -20,11 +22,12 @@ def score_columns(rules) -> list:
             if d.score]
 
 
-def score_panel(rules, view: dict, viewer) -> dict | None:
+def score_panel(rules, view: dict, viewer, names=None) -> dict | None:
     """The score panel of ``view`` (a seat's or a spectator's): ``{"columns":
-    [header, ...], "rows": [{"seat", "you", "values"}, ...]}``, one row per seat in seat
-    order, each value a number or ``UNKNOWN`` where the view holds none; None when the
-    ruleset marks no score."""
+    [header, ...], "rows": [{"seat", "name", "you", "values"}, ...]}``, one row per seat
+    in seat order (``name``: the player's name from ``names``, or None), each value a
+    number or ``UNKNOWN`` where the view holds none; None when the ruleset marks no
+    score."""
     columns = score_columns(rules)
     if not columns:
         return None
@@ -36,7 +39,8 @@ def score_panel(rules, view: dict, viewer) -> dict | None:
         for v in values:
             x = v[s] if s < len(v) else None
             cells.append(UNKNOWN if x is None else x)
-        rows.append({"seat": s, "you": s == viewer, "values": cells})
+        name = names[s] if names and s < len(names) else None
+        rows.append({"seat": s, "name": name, "you": s == viewer, "values": cells})
     return {"columns": [header for _, header in columns], "rows": rows}
 
 
@@ -46,7 +50,8 @@ def panel_lines(panel: dict | None) -> list[str]:
     if not panel:
         return []
     heads = ["seat"] + panel["columns"]
-    body = [[("you" if r["you"] else f"seat {r['seat']}")] + [str(v) for v in r["values"]]
+    body = [[("you" if r["you"] else r.get("name") or f"seat {r['seat']}")]
+            + [str(v) for v in r["values"]]
             for r in panel["rows"]]
     widths = [max(len(row[i]) for row in [heads] + body) for i in range(len(heads))]
 
@@ -66,19 +71,17 @@ def panel_line(panel: dict | None, width: int = 78) -> list[str]:
     rows = sorted(panel["rows"], key=lambda r: not r["you"])
     out = []
     for i, head in enumerate(panel["columns"]):
-        long = ", ".join(("you" if r["you"] else f"seat {r['seat']}") + f" {r['values'][i]}"
+        long = ", ".join(("you" if r["you"] else r.get("name") or f"seat {r['seat']}")
+                         + f" {r['values'][i]}"
                          for r in rows)
         if len(head) + len(long) + 4 > width:
-            long = ", ".join(("you " if r["you"] else f"{r['seat']}: ") + str(r["values"][i])
+            long = ", ".join(("you " if r["you"] else f"{r.get('name') or r['seat']}: ")
+                             + str(r["values"][i])
                              for r in rows)
         out.append(f"  {head}: {long}")
     return out
 
 
-def _who(seats: list) -> str:
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
 def _points(v) -> str:
@@ -89,11 +92,14 @@ def _place(k: int) -> str:
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
-def result_words(result, seat) -> str | None:
+def result_words(result, seat, names=None) -> str | None:
     """A finished game's result told to ``seat`` ("you won, 3 points ahead", "you lost:
     seat 2 won with 26 points", "a draw", "you are not the loser"); None for a spectator
     (``seat`` None) or a game not finished. ``result``: the game's result (its
-    ``winners``, ``losers``, ``ranking``, ``scores``, ``draw``)."""
+    ``winners``, ``losers``, ``ranking``, ``scores``, ``draw``); ``names``: the players'
+    names, one per seat (None where unnamed), said instead of seat numbers."""
+    def _who(seats):
+        return who_list(names, seats)
     if seat is None or getattr(result, "status", "finished") != "finished":
         return None
     winners, losers, scores = result.winners, result.losers, result.scores
@@ -128,17 +134,19 @@ def result_words(result, seat) -> str | None:
     return f"you came {_place(place + 1)}: {first}"
 
 
-def end_lines(game, seats: list) -> list[str]:
+def end_lines(game, seats: list, names=None) -> list[str]:
     """What the terminal says at the end of a person's game besides the result line: the
     final score panel (seen by the one person's seat, or by a spectator when several
-    share the screen) and the result told to each person's seat in ``seats``."""
+    share the screen) and the result told to each person's seat in ``seats``;
+    ``names``: the players' names (one per seat, None where unnamed)."""
     if game.result.status != "finished":
         return []
     one = len(seats) == 1
     view = game.view(seats[0]) if one else game.spectator_view()
-    lines = panel_lines(score_panel(game.rules, view, seats[0] if one else None))
+    lines = panel_lines(score_panel(game.rules, view, seats[0] if one else None, names))
     for s in seats:
-        words = result_words(game.result, s)
+        words = result_words(game.result, s, names)
         if words:
-            lines.append(words[0].upper() + words[1:] + "." if one else f"seat {s}: {words}")
+            lines.append(words[0].upper() + words[1:] + "." if one
+                         else f"{who(names, s)}: {words}")
     return lines

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import printable
+from .names import introduce, who
 from .scores import panel_line, score_panel
 from .transcript import seen_cards
 
@@ -95,12 +96,18 @@ SLACK = 5           # rows kept free under a page of actions: the prompt, a page
 #                     and room for a hint or an error without the hand scrolling away
 
 
-def render_view(game, seat: int, style: CardStyle) -> list[str]:
+def _who(names, seat) -> str:
+    """A seat as the view says it (its name, or ``seat S``), safe for rich."""
+    return _escape(who(names, seat))
+
+
+def render_view(game, seat: int, style: CardStyle, names=None) -> list[str]:
     """Lines (rich markup) describing what ``seat`` sees now: a header (seat, phase, the
     variables shown to all), each zone (its own cards sorted, the others' counts and
     face-up cards; a zone that remembers plays grouped by play with who played it), the
     phase's ``display:`` lines, and who is out. Under the header, the score panel
-    (:func:`rulekit.play.scores.score_panel`) when the ruleset marks scores."""
+    (:func:`rulekit.play.scores.score_panel`) when the ruleset marks scores. ``names``:
+    the players' names (one per seat, None where unnamed), said instead of seat numbers."""
     view = game.view(seat)
     rules = game.rules
     shown_vars = []
@@ -112,10 +119,11 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
             shown_vars.append(f"{name}: {_var_text(value, d.type, style)}")
         else:                       # a value a seat: yours first, then the others'
             shown_vars.append(f"{name}: " + ", ".join(
-                ("you" if s == seat else f"seat {s}") + " " + _var_text(v, d.type, style)
+                ("you" if s == seat else _who(names, s)) + " " + _var_text(v, d.type, style)
                 for s, v in sorted(enumerate(value), key=lambda sv: sv[0] != seat)))
-    lines = [" | ".join([f"[bold]seat {seat}[/bold]", f"phase {view['phase']}"] + shown_vars)]
-    lines += [_escape(line) for line in panel_line(score_panel(rules, view, seat))]
+    lines = [" | ".join([f"[bold]{_escape(introduce(names, seat))}[/bold]",
+                         f"phase {view['phase']}"] + shown_vars)]
+    lines += [_escape(line) for line in panel_line(score_panel(rules, view, seat, names))]
     marks = table_values(game, seat, view)
     marked: set = set()
     first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"
@@ -126,11 +134,12 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
         if content is None:
             continue
         if decl.row:
-            lines += _row_lines(decl, content, seat, style)
+            lines += _row_lines(decl, content, seat, style, names)
         elif decl.per == "seat":
-            lines += _seat_zone(rules, name, content, seat, style, name == first_owned)
+            lines += _seat_zone(rules, name, content, seat, style, name == first_owned, names)
         elif decl.tagged and content:
-            lines.append(f"  {name}: " + _plays(game, name, content, style, marks, marked))
+            lines.append(f"  {name}: " + _plays(game, name, content, style, marks, marked,
+                                                names))
         else:
             if not content and not decl.show_empty:
                 continue
@@ -148,7 +157,7 @@ def render_view(game, seat: int, style: CardStyle) -> list[str]:
         if label not in marked and value not in (None, []):
             lines.append(f"  {_escape(label)}: {_value(value, typ, style)}")
     if view["out_order"]:
-        lines.append("  out: " + ", ".join(f"seat {s}" for s in view["out_order"]))
+        lines.append("  out: " + ", ".join(_who(names, s) for s in view["out_order"]))
     return lines
 
 
@@ -171,7 +180,7 @@ def _count(cards) -> str:
     return f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
 
 
-def _row_lines(decl, content, seat, style) -> list[str]:
+def _row_lines(decl, content, seat, style, names=None) -> list[str]:
     """The lines of a row of piles, each pile in its order, bottom to top as the zone
     holds it (``??`` a card face down, ``-`` an empty pile): the game's row on one
     line, a row per seat as the seat's own, then the others'."""
@@ -182,14 +191,14 @@ def _row_lines(decl, content, seat, style) -> list[str]:
     if decl.per != "seat":
         return [f"  {decl.name}: {row(content)}"]
     lines = [f"  your {decl.name}: {row(content[seat])}"]
-    others = [f"seat {s}: {row(piles)}" for s, piles in enumerate(content)
+    others = [f"{_who(names, s)}: {row(piles)}" for s, piles in enumerate(content)
               if s != seat and any(piles)]
     if others:
         lines.append(f"  {decl.name}: " + " || ".join(others))
     return lines
 
 
-def _seat_zone(rules, name, content, seat, style, first_owned) -> list[str]:
+def _seat_zone(rules, name, content, seat, style, first_owned, names=None) -> list[str]:
     """The lines of a per-seat zone: the seat's own cards, then the others'."""
     lines = []
     own = content[seat]
@@ -204,18 +213,19 @@ def _seat_zone(rules, name, content, seat, style, first_owned) -> list[str]:
         if s == seat or not cards:
             continue
         shown = [c for c in cards if c is not None]
-        bit = f"seat {s}: {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        bit = f"{_who(names, s)}: {len(cards)} card{'s' if len(cards) != 1 else ''}"
         if shown and len(shown) < len(cards):
             bit += f" ({style.cards(shown)} face up)"
         elif shown:
-            bit = f"seat {s}: {style.cards(shown)}"
+            bit = f"{_who(names, s)}: {style.cards(shown)}"
         others.append(bit)
     if others:
         lines.append(f"  {name}: " + " | ".join(others))
     return lines
 
 
-def _plays(game, zone: str, content: list, style: CardStyle, marks, marked: set) -> str:
+def _plays(game, zone: str, content: list, style: CardStyle, marks, marked: set,
+           names=None) -> str:
     """A zone that remembers its plays, as ``seat 1: K♣ | seat 2: Q♣ Q♦ ◀ to beat``: one
     group per play (consecutive cards of one play number and seat), marked with the
     label of a ``display:`` line whose cards are that play's."""
@@ -239,7 +249,7 @@ def _plays(game, zone: str, content: list, style: CardStyle, marks, marked: set)
                     sorted(c for c in cards if c is not None):
                 text += f" [bold]{arrow} {_escape(label)}[/bold]"
                 marked.add(label)
-        bits.append(text if key is None else f"seat {key[0]}: {text}")
+        bits.append(text if key is None else f"{_who(names, key[0])}: {text}")
     return " | ".join(bits)
 
 

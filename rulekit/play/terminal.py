@@ -19,6 +19,7 @@ from ..runtime.parts_text import shape
 from .parts_prompt import QUIT, PartsPrompt
 from .reasons import why_not
 from .session import UNDO, WAIT, rewind
+from .names import introduce, who
 from .table import SLACK, CardStyle, _escape, action_lines, hand_order, make_console, pages, \
     render_view, rows
 
@@ -67,8 +68,9 @@ class HotSeat:
     nobody sees another's hand. The screen then shows the last lines of the game
     (``recent()``: the public transcript's, see rulekit.play.transcript)."""
 
-    def __init__(self, console, recent=None, style=None):
+    def __init__(self, console, recent=None, style=None, names=None):
         self.console = console
+        self.names = names
         self.last = None
         self.recent = recent or (lambda: [])
         self.style = style
@@ -81,7 +83,8 @@ class HotSeat:
         out = self.console
         if out.is_terminal:
             _clear(out)
-        out.print(f"  == pass the screen to seat {seat}, then press Enter ==", end="")
+        out.print(f"  == pass the screen to {_escape(introduce(self.names, seat))}, then press "
+                  "Enter ==", end="")
         line = _read_line(out, inp)
         if not (hasattr(inp, "isatty") and inp.isatty()):
             out.print()
@@ -99,12 +102,14 @@ class HotSeat:
 class HumanAgent:
     """A person choosing for ``seat`` through ``inp``/``console`` (see module doc);
     ``hotseat``: the :class:`HotSeat` of several people sharing the screen, if any;
-    ``undo``: whether ``undo`` may take the game back (a game against bots only)."""
+    ``undo``: whether ``undo`` may take the game back (a game against bots only);
+    ``names``: the players' names (one per seat, None where unnamed)."""
     kind = "human"
 
     def __init__(self, seat: int, console, style: CardStyle, inp=None, hotseat=None,
-                 undo: bool = True):
+                 undo: bool = True, names=None):
         self.seat = seat
+        self.names = names
         self.console = console
         self.style = style
         self.inp = inp or sys.stdin
@@ -135,7 +140,7 @@ class HumanAgent:
         out = self.console
         if self.hotseat is not None:
             self.hotseat.handover(self.seat, self.inp)
-        shown = render_view(game, self.seat, self.style)
+        shown = render_view(game, self.seat, self.style, self.names)
         later = self._situation(game, shown)
         listed = action_lines(game, actions, self.style, out.width, seat=self.seat)
         listed += [f"{len(actions) + i:4}) {_escape(shape(d))} (chosen part by part: its "
@@ -149,7 +154,8 @@ class HumanAgent:
         page = 0
         self._page_line(0, book)
         while True:
-            out.print(f"seat {self.seat}, your action (number or text): ", end="")
+            out.print(f"{_escape(who(self.names, self.seat))}, your action (number or text): ",
+                      end="")
             text = _read_line(out, self.inp).strip()
             if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
                 out.print(_escape(text))   # echo piped input so the transcript reads well

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ..lang.wording import players_text
 from ..errors import printable
+from ..outcome import describe
+from .names import introduce, who
 
 
 def seen_cards(view: dict) -> set:
@@ -48,11 +50,15 @@ class Transcript:
     ``viewer``: the seat of a person at the table (the deal then shows only what that
     seat may see, and cards are styled for reading), ``"public"`` for several people at
     one screen (only what every seat sees), or None for an all-seeing one;
-    ``console``/``style``: a rich console and a :class:`~rulekit.play.terminal.CardStyle`.
+    ``console``/``style``: a rich console and a :class:`~rulekit.play.terminal.CardStyle`;
+    ``names``: the players' names, one per seat (None where unnamed; a list the caller
+    may change as people name themselves), said instead of seat numbers.
     """
 
-    def __init__(self, game, quiet=False, viewer=None, console=None, style=None):
+    def __init__(self, game, quiet=False, viewer=None, console=None, style=None,
+                 names=None):
         self.game = game
+        self.names = names
         self.quiet = quiet
         self.viewer = viewer
         self.console = console
@@ -82,6 +88,10 @@ class Transcript:
         self.say(f"  -- taken back: the game is as it was after {g.actions} "
                  f"action{'s' if g.actions != 1 else ''} --")
 
+    def who(self, seat) -> str:
+        """How the transcript says ``seat``: its name, or ``seat S``."""
+        return who(self.names, seat)
+
     def say(self, text: str):
         """Print one line (styled when there is a console), unless quiet."""
         if self.quiet:
@@ -93,14 +103,19 @@ class Transcript:
             print(printable(text, 2000))
 
     def header(self, seed, options: dict | None = None, human=None):
-        """The first line: title, players, dealer, seed, changed options, who you are."""
+        """The first line: title, players, dealer, seed, changed options, who you are;
+        with names, a second line naming every seat once (``players: Ann (seat 0),
+        ...``)."""
         g = self.game
-        self.say(f"{g.rules.title}: {players_text(g.n)}, dealer seat {g.dealer}, seed {seed}"
+        self.say(f"{g.rules.title}: {players_text(g.n)}, dealer {self.who(g.dealer)}, "
+                 f"seed {seed}"
                  + (", options " + ", ".join(f"{k}={v}" for k, v in options.items())
                     if options else "")
-                 + (f"; you are seat {human}" if isinstance(human, int) else
-                    f"; seats {', '.join(map(str, human))} play at this screen (hot-seat)"
-                    if human else ""))
+                 + (f"; you are {introduce(self.names, human)}" if isinstance(human, int)
+                    else f"; {', '.join(introduce(self.names, s) for s in human)} play at "
+                    "this screen (hot-seat)" if human else ""))
+        if self.names and any(self.names):
+            self.say("  players: " + ", ".join(introduce(self.names, s) for s in range(g.n)))
 
     def deal(self, since: int = 0):
         """'seat S is dealt ...' for the per-seat zones the setup (or, from event
@@ -130,7 +145,7 @@ class Transcript:
                     cards = list(now)
                 cards = [c for c in cards if self._saw_dealt(c, seen)]
                 if cards:
-                    self.say(f"  seat {s} is dealt {' '.join(cards)}{into}")
+                    self.say(f"  {self.who(s)} is dealt {' '.join(cards)}{into}")
 
     def _saw_dealt(self, card, seen) -> bool:
         """Whether the viewer may be told ``card`` was dealt: an all-seeing transcript,
@@ -150,7 +165,7 @@ class Transcript:
                     default=-1)         # the moves before it: of a hand that has ended
         for i, ev in enumerate(events, start):
             if ev["kind"] == "new_hand":        # and its deal, as for the first hand
-                self.say(f"  == hand {ev['number']}, dealer seat {ev['dealer']} ==")
+                self.say(f"  == hand {ev['number']}, dealer {self.who(ev['dealer'])} ==")
                 self.deal(i + 1)
                 self.dealing = True
                 self.on_view = set()            # (a new hand: its cards are news again)
@@ -167,7 +182,7 @@ class Transcript:
                       and c not in self.on_view]
                 if up:                          # an automatic step put them face up
                     self.on_view.update(up)
-                    self.say(f"    to {_place(decl, ev['to'][1])}: "
+                    self.say(f"    to {_place(decl, ev['to'][1], self.names)}: "
                              f"{' '.join(up)}")
             elif ev["kind"] == "moved" and isinstance(self.viewer, int) \
                     and ev["to"][1] == self.viewer and not self.dealing \
@@ -197,7 +212,7 @@ class Transcript:
             if ev["kind"] == "action":
                 self.action(ev["seat"], ev["action"], before_public, on_table, i)
             elif ev["kind"] == "chosen":
-                self.say(f"  seat {ev['seat']} has chosen (hidden until every seat has)")
+                self.say(f"  {self.who(ev['seat'])} has chosen (hidden until every seat has)")
 
     def action(self, seat, action, before_public=None, on_table=None, mark=None):
         """Print an action just applied; ``mark`` is ``len(game.events)`` before it
@@ -212,7 +227,7 @@ class Transcript:
         if self.viewer is not None and self.viewer != seat:
             said = _public_text(g.events, mark)
             if said is not None:                # a private action: its summary only
-                self.say(f"  seat {seat}: {said}")
+                self.say(f"  {self.who(seat)}: {said}")
                 return
         if before_public is not None:
             zones = g.rules.zones
@@ -237,13 +252,13 @@ class Transcript:
                       and zones[moved[c][0]].see == "owner" and not zones[moved[c][0]].row]
             if picked:
                 extra += f" (picks up {' '.join(picked)})"
-        self.say(f"  seat {seat}: {action}{extra}")
+        self.say(f"  {self.who(seat)}: {action}{extra}")
 
 
-def _place(decl, seat) -> str:
+def _place(decl, seat, names=None) -> str:
     """A zone as a transcript names it: its name (a per-game zone, a row), or
-    ``seat S's ZONE`` (a per-seat zone)."""
-    return decl.name if seat is None or decl.row else f"seat {seat}'s {decl.name}"
+    ``seat S's ZONE`` (a per-seat zone; ``NAME's ZONE`` with names)."""
+    return decl.name if seat is None or decl.row else f"{who(names, seat)}'s {decl.name}"
 
 
 def _public_text(events, mark):
@@ -271,21 +286,26 @@ def _own_events(events, mark) -> list:
     return []
 
 
-def result_line(game) -> str:
+def result_line(game, names=None) -> str:
     """The result in one line: the outcome (for one loser, the order out) in words, an
-    abort, or the state."""
+    abort, or the state; ``names`` (one per seat, None where unnamed) said instead of
+    seat numbers."""
     res = game.result
     if res.status == "finished":
-        order = ", ".join(map(str, res.out_order)) or "-"
+        order = ", ".join(who(names, s) if names else str(s) for s in res.out_order) or "-"
         if (res.loser is not None and res.scores is None and len(res.ranking) == 2
                 and res.out_order):
-            return (f"Result: seat {res.loser} loses; out in order: {order} "
+            return (f"Result: {who(names, res.loser)} loses; out in order: {order} "
                     f"({game.actions} actions)")
         tail = f"; out in order: {order}" if res.out_order else ""
-        return f"Result: {res.words()}{tail} ({game.actions} actions)"
+        words = res.words() if not names or res.returns is None else describe(
+            {"ranking": res.ranking, "draw": res.draw, "scores": res.scores,
+             "teams": res.teams, "winners": res.winners, "losers": res.losers}, names)
+        return f"Result: {words}{tail} ({game.actions} actions)"
     if res.status == "aborted":
         return f"Result: aborted: {res.message}"
-    return f"Result: in progress after {game.actions} actions; seat {game.to_act} to act"
+    return (f"Result: in progress after {game.actions} actions; {who(names, game.to_act)} "
+            "to act")
 
 
 def describe_state(game) -> str:

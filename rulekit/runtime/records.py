@@ -8,7 +8,10 @@ strings in order (an action at a step where several seats may act starts with it
 seat: ``"2: take"``), and the result once the game has ended. ``/2`` adds
 ``rulekit_version``, ``fingerprint`` (of the resolved ruleset, see
 :func:`rulekit.runtime.loader.fingerprint`) and ``seats`` (who played each seat:
-``human`` or an agent kind). Usage::
+``human`` or an agent kind). Either may hold ``names`` (optional: the players' names,
+one per seat, null where unnamed; each checked by
+:func:`rulekit.limits.player_name_problem`; not part of the game: replay ignores them,
+transcripts say them). Usage::
 
     record = read_record("game.json")          # raises RecordError
     game = replay(record)                      # rulekit.runtime.replay; ReplayError
@@ -22,7 +25,7 @@ from ..errors import OutputError, RecordError, printable
 from ..outcome import copy_outcome
 from ..randomness import seed_problem
 from ..limits import (MAX_ACTIONS, MAX_INT_DIGITS, MAX_NESTING, MAX_PLAYERS,
-                      MAX_RECORD_ACTIONS, MAX_RECORD_BYTES)
+                      MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, player_name_problem)
 from ..outputs import write_atomic
 from ..source.files import read_limited
 from ..version import __version__
@@ -31,9 +34,12 @@ FORMAT = "rulekit-record/2"
 FORMATS = ("rulekit-record/1", FORMAT)
 
 
-def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) -> dict:
+def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None,
+                names=None) -> dict:
     """The ``/2`` record of ``game`` as played so far (with ``result`` once it has
-    ended). ``seats``: who played each seat (``["human", "random", ...]``), if known."""
+    ended). ``seats``: who played each seat (``["human", "random", ...]``), if known;
+    ``names``: the players' names (one per seat, None where unnamed), kept when any
+    seat has one."""
     rec = {"format": FORMAT, "rulekit_version": __version__, "ruleset": ruleset,
            "fingerprint": game.rules.fingerprint, "options": dict(options),
            "players": game.n, "dealer": game.first_dealer}
@@ -42,6 +48,8 @@ def make_record(game, ruleset: str, options: dict, seed, deck=None, seats=None) 
     rec["seed"] = seed
     if seats is not None:
         rec["seats"] = list(seats)
+    if names and any(names):
+        rec["names"] = list(names)
     if game.max_actions != MAX_ACTIONS:
         rec["max_actions"] = game.max_actions
     # the choices made at a simultaneous step still waiting for others are kept, but
@@ -101,7 +109,7 @@ def _depth(value) -> int:
 
 
 KEYS = ("format", "rulekit_version", "ruleset", "fingerprint", "options", "players",
-        "dealer", "deck", "seed", "seats", "max_actions", "actions", "result", "outcome",
+        "dealer", "deck", "seed", "seats", "names", "max_actions", "actions", "result", "outcome",
         "expect")
 
 
@@ -177,9 +185,26 @@ def check_record(record, where: str = "record") -> None:
         bad = problem(record[key]) if record.get(key) is not None else None
         if bad:
             raise RecordError(f"{where}: '{key}' must {what}: {bad}")
+    _check_names(record, where)
     for key in ("fingerprint", "rulekit_version"):
         if key in record and not isinstance(record[key], str):
             raise RecordError(f"{where}: '{key}' must be text")
+
+
+def _check_names(record: dict, where: str) -> None:
+    """Raise RecordError unless the record's ``names`` (if any) is a list of one name or
+    null per seat, each a name :func:`rulekit.limits.player_name_problem` accepts."""
+    names = record.get("names")
+    if names is None:
+        return
+    if not isinstance(names, list) or len(names) != record["players"]:
+        raise RecordError(f"{where}: 'names' must be a list of one name (or null) per seat "
+                          f"({record['players']}), not {_json(names)}")
+    for i, name in enumerate(names):
+        problem = name is not None and player_name_problem(name)
+        if problem:
+            raise RecordError(f"{where}: 'names' item {i} {printable(_json(name), 60, True)} "
+                              f"is refused: {problem}")
 
 
 def _items(value, ok) -> str | None:
