@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..errors import RulekitError, RulesetFailure
 from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
+from ..play.names import who, who_list
 from ..play.scores import result_words, score_panel
 from ..play.transcript import result_line, seen_cards
 from .choosing import offers
@@ -146,10 +147,6 @@ def _pile(decl, content: list) -> dict:
     return pile
 
 
-def _seat_list(seats) -> str:
-    seats = list(seats)
-    return "seat " + str(seats[0]) if len(seats) == 1 else \
-        "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
 def _parts_way(offer: dict, hand: set) -> str:
@@ -171,11 +168,15 @@ def _parts_way(offer: dict, hand: set) -> str:
     return way + ", then press its button"
 
 
-def help_line(game, viewer, view, actions: list, parts: list, hand: set) -> str:
+def help_line(game, viewer, view, actions: list, parts: list, hand: set,
+              names=None) -> str:
     """One line that tells the page's person what to do now: whose turn it is and, on
     theirs, each action they may take and how (a highlighted card of their hand, a
     button, a choice made part by part). ``actions``: the listed actions as the page
-    gets them; ``parts``: the choices in parts; ``hand``: the cards the viewer holds."""
+    gets them; ``parts``: the choices in parts; ``hand``: the cards the viewer holds;
+    ``names``: the players' names (one per seat, None where unnamed)."""
+    def _seat_list(seats):
+        return who_list(names, seats)
     if game.finished:
         return "The game is over" + ("" if viewer is None else
                                      ": download its record, or play again") + "."
@@ -213,10 +214,13 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
     """The data of one page: ``viewer`` a seat (its view, its listed legal actions and
     its choices in parts, :func:`rulekit.web.choosing.offers`) or None (a spectator:
     what every seat sees, no actions). ``lines``: the viewer's event lines;
-    ``seats``: per seat ``{"who": kind, "here": connected}``; ``version``: the moves
+    ``seats``: per seat ``{"who": kind, "here": connected}`` and optionally ``"name"``
+    (the player's name, or None: said instead of the seat number); ``version``: the moves
     made so far at the table (a page sends it back with an action). Raises ValueError
     for a bad seat."""
     rules = game.rules
+    names = [seats[s].get("name") for s in range(game.n)]
+    names = names if any(names) else None
     view = game.view(viewer) if viewer is not None else game.spectator_view()
     marks = _display(game, viewer, view)
     marked: set = set()
@@ -267,7 +271,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
         for s, v in ([(None, values)] if d.per == "game" else
                      sorted(enumerate(values or []), key=lambda sv: sv[0] != viewer)):
             value = _unseen_hidden(v, seen, rules.cards.order)
-            label = name if s is None else f"{name}, {'you' if s == viewer else f'seat {s}'}"
+            label = name if s is None else f"{name}, {'you' if s == viewer else who(names, s)}"
             shown_vars.append({"label": label, **(_value(value, d.type, suits) if value is not None
                                                   else {"text": "not known yet"})})
     display = [{"label": label, **_value(value, typ, suits)} for label, value, typ in marks
@@ -282,7 +286,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
             parts = []
     finished = game.finished
     hand = {c for z in mine for c in z["cards"] if c is not None}
-    help_text = help_line(game, viewer, view, actions, parts, hand)
+    help_text = help_line(game, viewer, view, actions, parts, hand, names)
     out = {"type": "state", "you": viewer, "title": rules.title, "players": game.n,
            "version": version, "status": view["status"], "phase": view["phase"],
            "to_act": view["to_act"], "actors": view.get("actors") or
@@ -291,7 +295,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
            "dealer": view["dealer"], "seats": per_seat, "mine": mine, "piles": piles,
            "vars": shown_vars, "display": display, "actions": actions, "parts": parts,
            "events": lines[-KEEP_LINES:], "finished": finished,
-           "result": result_line(game) if finished else None,
-           "result_words": result_words(game.result, viewer) if finished else None,
-           "scores": score_panel(rules, view, viewer), "help": help_text}
+           "result": result_line(game, names) if finished else None,
+           "result_words": result_words(game.result, viewer, names) if finished else None,
+           "scores": score_panel(rules, view, viewer, names), "help": help_text}
     return out

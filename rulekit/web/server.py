@@ -296,7 +296,11 @@ class Server:
                 hello = await self._message(ws)
                 if hello is None or hello.get("type") != "hello":
                     raise TableError("the first message is hello (with the seat's token)")
-                viewer = table.seat_of(fields.read("hello", hello, fields.HELLO)["token"])
+                said = fields.read("hello", hello, fields.HELLO)
+                viewer = table.seat_of(said["token"])
+                if said["name"] is not None:
+                    async with self.lock(table):
+                        table.name_seat(viewer, said["name"])
             except (TableError, FieldError) as exc:
                 await self.send(ws, None, None, {"type": "error", "message": str(exc),
                                                  "fatal": True})
@@ -351,7 +355,7 @@ class Server:
         kind = msg["type"]
         game, was = table.game, table.game.status
         try:
-            if viewer is None and kind in ("act", "parts", "again"):
+            if viewer is None and kind in ("act", "parts", "again", "name"):
                 raise TableError("a spectator cannot act: open a seat's link to play")
             if kind == "act":
                 act = fields.read("an act", msg, fields.ACT)
@@ -377,12 +381,16 @@ class Server:
                         raise TableError(f"game {table.number} has already been started "
                                          "at this table (another seat pressed play again)")
                     await run_in_threadpool(self.hall.again, table)
+            elif kind == "name":
+                name = fields.read("a name", msg, fields.NAME)["name"]
+                async with self.lock(table):
+                    table.name_seat(viewer, name)
             elif kind == "ping":
                 await self.send(ws, table, viewer, {"type": "pong"})
                 return
             else:
                 raise TableError(f"unknown message type {kind[:30]!r}: hello, act, parts, "
-                                 "again, ping")
+                                 "again, name, ping")
         except (TableError, FieldError) as exc:
             await self.send(ws, table, viewer, {"type": "error", "message": str(exc)})
             if kind == "act" and table.game is game and game.status != was:

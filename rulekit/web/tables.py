@@ -8,6 +8,10 @@ an event transcript per seat and one for spectators, and the list of moves appli
 takes a move only if it is one of that seat's legal actions now, writes it to the
 database (one transaction) and then applies it.
 
+A person names themselves at their seat (:meth:`Table.name_seat`); once anybody has, the
+bots have names too (``Bot 1 (greedy)``) and every line, status and result says names
+(the names are kept in memory and in the game's record, not in the database).
+
 The tables are kept by :class:`rulekit.web.hall.Hall`.
 """
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 from ..errors import IllegalAction, RulesetFailure
 from ..lang.wording import players_text
 from ..play.agents import KINDS, make_agent
+from ..play.names import BadName, bot_name, check_name, introduce
 from ..play.transcript import Transcript, face_up_cards, face_up_to_all, result_line
 from ..runtime.records import make_record
 from ..runtime.seats import split_seat
@@ -54,8 +59,8 @@ def stored(write, *args) -> None:
 class _Lines(Transcript):
     """A transcript that keeps its lines (for a page) instead of printing them."""
 
-    def __init__(self, game, viewer):
-        super().__init__(game, viewer=viewer)
+    def __init__(self, game, viewer, names=None):
+        super().__init__(game, viewer=viewer, names=names)
         self.lines: list[str] = []
 
     def say(self, text: str):
@@ -73,6 +78,7 @@ class Table:
         self.id, self.ruleset, self.rules, self.options = tid, ruleset, rules, options
         self.seats, self.tokens, self.store = list(seats), dict(tokens), store
         self.n = len(seats)
+        self.names: list = [None] * self.n  # the players' names (see name_seat)
         self.here: dict = {}            # seat -> open connections
         self.game = None
         self.number = 0
@@ -88,12 +94,35 @@ class Table:
         self.moves: list[str] = []
         self.agents = {s: make_agent(k, seed * 1000 + s + 1)
                        for s, k in enumerate(self.seats) if k != PERSON}
-        self.lines = {v: _Lines(game, v) for v in [*range(self.n), "public"]}
+        self.lines = {v: _Lines(game, v, self.names) for v in [*range(self.n), "public"]}
         for v, t in self.lines.items():
-            t.say(f"{self.rules.title}: {players_text(self.n)}, dealer seat {game.dealer}"
-                  + (f"; you are seat {v}" if isinstance(v, int) else ""))
+            t.say(f"{self.rules.title}: {players_text(self.n)}, dealer {t.who(game.dealer)}"
+                  + (f"; you are {introduce(self.names, v)}" if isinstance(v, int) else ""))
             t.deal()
             t.flush()
+
+    def name_seat(self, seat: int, name) -> None:
+        """Name person's ``seat`` ``name`` (a stranger's text: checked by
+        :func:`rulekit.play.names.check_name`); the first name given names the bots too.
+        The lines already said keep what they said; a line says so. Raises TableError
+        for a name refused."""
+        if seat is None or self.seats[seat] != PERSON:
+            raise TableError("only a person at a seat may name themselves")
+        try:
+            name = check_name(name)
+        except BadName as exc:
+            raise TableError(f"that name is refused: {exc}") from None
+        if name in (n for s, n in enumerate(self.names) if s != seat):
+            raise TableError("another seat at this table has that name")
+        if self.names[seat] == name:
+            return
+        if not any(self.names):         # (a list the lines share: changed in place)
+            for s, k in enumerate(self.seats):
+                if k != PERSON:
+                    self.names[s] = bot_name(s, k)
+        self.names[seat] = name
+        for t in self.lines.values():
+            t.say(f"  seat {seat} is now called {name}")
 
     def seat_of(self, token) -> int | None:
         """The seat ``token`` opens, or None (a spectator) when ``token`` is empty.
@@ -174,7 +203,7 @@ class Table:
             t.flush()
         if g.finished:
             for t in self.lines.values():
-                t.say(result_line(g))
+                t.say(result_line(g, self.names))
 
     def choice_options(self, seat: int, name, made, cur, version) -> dict:
         """What may come next in ``seat``'s choice in parts ``name`` after the parts
@@ -227,7 +256,8 @@ class Table:
     # ---- what is sent ------------------------------------------------------------------
     def state(self, viewer) -> dict:
         """The page data of ``viewer`` (a seat, or None for a spectator)."""
-        seats = [{"who": k, "here": bool(self.here.get(s))} for s, k in enumerate(self.seats)]
+        seats = [{"who": k, "here": bool(self.here.get(s)), "name": self.names[s]}
+                 for s, k in enumerate(self.seats)]
         lines = self.lines[viewer if viewer is not None else "public"].lines
         out = page_state(self.game, viewer, lines, seats, len(self.moves))
         out["id"] = self.id
@@ -254,5 +284,6 @@ class Table:
             raise TableError("the record is offered once the game is over")
         kinds = ["human" if k == PERSON else k for k in self.seats]
         return make_record(self.game, self.rules.name if self.ruleset in bundled_rulesets()
-                           else Path(self.ruleset).name, self.options, self.seed, seats=kinds)
+                           else Path(self.ruleset).name, self.options, self.seed, seats=kinds,
+                           names=self.names)
 

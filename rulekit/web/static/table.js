@@ -69,15 +69,25 @@ function act(action) {
   send({type: "act", action, version: state.version});
 }
 
+// how a seat is said: the name its player gave (or a bot's), else "seat N"
+function seatName(s, n) {
+  const seat = s && s.seats[n];
+  return seat && seat.name ? seat.name : `seat ${n}`;
+}
+
+function seatList(s, ns) {
+  return ns.length === 1 ? seatName(s, ns[0]) : ns.slice(0, -1).map((n) => seatName(s, n)).join(", ") + " and " + seatName(s, ns[ns.length - 1]);
+}
+
 function drawStatus(s) {
   const box = $("status");
   box.replaceChildren();
   const you = s.you;
-  box.append(`Game ${s.game} | phase ${s.phase ?? "-"} | dealer seat ${s.dealer} | `);
+  box.append(`Game ${s.game} | phase ${s.phase ?? "-"} | dealer ${seatName(s, s.dealer)} | `);
   if (s.finished) box.append(el("span", "", "the game is over"));
   else if (s.actions.length || s.parts.length) box.append(el("span", "turn", s.actors.length > 1 ? "you may act" : "your turn"));
-  else box.append(el("span", "", (s.actors.length > 1 ? "seats " + s.actors.join(", ") + " may act" : "seat " + s.to_act + " to act")));
-  if (s.chosen.length) box.append(` | chosen: seat ${s.chosen.join(", seat ")}`);
+  else box.append(el("span", "", (s.actors.length > 1 ? seatList(s, s.actors) + " may act" : seatName(s, s.to_act) + " to act")));
+  if (s.chosen.length) box.append(` | chosen: ${seatList(s, s.chosen)}`);
   for (const v of s.vars) { box.append(` | ${v.label}: `); box.append(value(v)); }
 }
 
@@ -87,7 +97,7 @@ function drawSeats(s) {
   for (const seat of s.seats) {
     const d = el("div", "seat" + (s.actors.includes(seat.seat) ? " acting" : "") + (seat.seat === s.you ? " you" : ""));
     d.dataset.seat = seat.seat;
-    d.append(el("div", "name", `seat ${seat.seat}` + (seat.seat === s.you ? " (you)" : "")));
+    d.append(el("div", "name", (seat.name ? (seat.who === "person" ? `${seat.name} (seat ${seat.seat})` : seat.name) : `seat ${seat.seat}`) + (seat.seat === s.you ? " (you)" : "")));
     d.append(el("div", "away", seat.who === "person" ? (seat.here ? "at the table" : "not connected") : "bot: " + seat.who));
     if (seat.out) d.append(el("div", "zone", "out"));
     for (const z of seat.zones) {
@@ -109,7 +119,7 @@ function drawPiles(s) {
     if (p.groups) {
       for (const g of p.groups) {
         const grp = el("span", "group");
-        if (g.seat !== null) grp.append(el("span", "by", `seat ${g.seat}`));
+        if (g.seat !== null) grp.append(el("span", "by", seatName(s, g.seat)));
         grp.append(cards(g.cards));
         if (g.mark) grp.append(el("span", "mark", "\u25c0 " + g.mark));
         line.append(grp);
@@ -275,7 +285,7 @@ function written(d, extra) {
 }
 
 function itemLabel(part, t) {
-  return part.kind === "seat" ? `seat ${t}` + (state && +t === state.you ? " (you)" : "") : t;
+  return part.kind === "seat" ? seatName(state, +t) + (state && +t === state.you ? " (you)" : "") : t;
 }
 
 function drawChoice(box, p) {
@@ -462,7 +472,7 @@ function drawScores(s) {           // the score panel: one row per seat, a colum
   for (const r of s.scores.rows) {
     const tr = el("tr", r.you ? "you" : null);
     tr.dataset.seat = r.seat;
-    tr.append(el("th", null, r.you ? `you (seat ${r.seat})` : `seat ${r.seat}`));
+    tr.append(el("th", null, r.you ? `you (${r.name || "seat " + r.seat})` : (r.name || `seat ${r.seat}`)));
     for (const v of r.values) tr.append(el("td", null, String(v)));
     box.append(tr);
   }
@@ -488,9 +498,12 @@ function draw(s) {
   state = s;
   $("error").textContent = "";          // an error was about an older drawing
   $("title").textContent = s.title;
-  $("who").textContent = s.you === null ? "watching (only what is public)" : `you are seat ${s.you}`;
+  const me = s.you === null ? null : s.seats[s.you];
+  $("who").textContent = s.you === null ? "watching (only what is public)" : `you are ${me.name ? me.name + " (seat " + s.you + ")" : "seat " + s.you}`;
+  $("naming").hidden = s.you === null;
+  if (me && me.name && document.activeElement !== $("myname") && !$("myname").value) $("myname").value = me.name;
   const mine = s.actions.length || s.parts.length;
-  document.title = `${s.title}: ` + (s.you === null ? "watching" : `seat ${s.you}`) + (mine ? " (your turn)" : "");
+  document.title = `${s.title}: ` + (s.you === null ? "watching" : seatName(s, s.you)) + (mine ? " (your turn)" : "");
   keepDraft(s);
   $("help").textContent = s.help || "";
   drawStatus(s); drawScores(s); drawSeats(s); drawPiles(s); drawMine(s); drawActions(s); drawEnd(s); drawEvents(s);
@@ -520,4 +533,7 @@ function connect() {
 }
 
 $("again").addEventListener("click", () => send({type: "again"}));
+// a person names themselves at their seat: the server checks the name (length, no
+// control characters or direction marks) and every page then shows it
+$("naming").addEventListener("submit", (ev) => { ev.preventDefault(); send({type: "name", name: $("myname").value.trim()}); });
 connect();
