@@ -24,8 +24,8 @@ def score_columns(rules) -> list:
 
 def score_panel(rules, view: dict, viewer, names=None) -> dict | None:
     """The score panel of ``view`` (a seat's or a spectator's): ``{"columns":
-    [header, ...], "rows": [{"seat", "name", "you", "values"}, ...]}``, one row per seat
-    in seat order (``name``: the player's name from ``names``, or None), each value a
+    [header, ...], "rows": [{"seat", "you", "values"}, ...]}``, one row per seat in seat
+    order (with ``names``, also ``name``: the player's name, or None), each value a
     number or ``UNKNOWN`` where the view holds none; None when the ruleset marks no
     score."""
     columns = score_columns(rules)
@@ -39,8 +39,10 @@ def score_panel(rules, view: dict, viewer, names=None) -> dict | None:
         for v in values:
             x = v[s] if s < len(v) else None
             cells.append(UNKNOWN if x is None else x)
-        name = names[s] if names and s < len(names) else None
-        rows.append({"seat": s, "name": name, "you": s == viewer, "values": cells})
+        row = {"seat": s, "you": s == viewer, "values": cells}
+        if names:
+            row["name"] = names[s] if s < len(names) else None
+        rows.append(row)
     return {"columns": [header for _, header in columns], "rows": rows}
 
 

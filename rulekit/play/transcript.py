@@ -112,8 +112,8 @@ class Transcript:
                  + (", options " + ", ".join(f"{k}={v}" for k, v in options.items())
                     if options else "")
                  + (f"; you are {introduce(self.names, human)}" if isinstance(human, int)
-                    else f"; {', '.join(introduce(self.names, s) for s in human)} play at "
-                    "this screen (hot-seat)" if human else ""))
+                    else f"; seats {', '.join(map(str, human))} play at this screen "
+                    "(hot-seat)" if human else ""))
         if self.names and any(self.names):
             self.say("  players: " + ", ".join(introduce(self.names, s) for s in range(g.n)))
 
