@@ -1,0 +1,187 @@
+"""Names instead of seat numbers (issue 33): a person names themselves (``play --name``,
+a web seat), bots are named from their seat and kind, every player-facing line says the
+names; records keep them in the optional ``names`` field (records without it replay as
+before), and a name is a stranger's text: limited, refused with control characters or
+direction marks, escaped where it is shown."""
+import json
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.cli import main
+from rulekit.limits import MAX_PLAYER_NAME_CHARS, player_name_problem
+from rulekit.play.names import bot_name, introduce, seat_names, who_list
+from rulekit.play.scores import result_words
+from rulekit.play.transcript import result_line
+from rulekit.runtime.actions import Result
+from rulekit.runtime.records import make_record
+from rulekit.runtime.replay import replay
+
+from test_table import play_typing
+
+TOYS = Path(__file__).parent / "toys"
+TOY = str(TOYS / "scores.yaml")
+# dealt one at a time from the dealer's (seat 1's) left: seat 0 gets 6R 2B, seat 1 1B 5R;
+# the points are the cards' numbers: seat 0 ends with 6 + 2 = 8, seat 1 with 1 + 5 = 6
+DECK = "6R 1B 2B 5R 3R 4B 1R 2R 3B 4R 5B 6B"
+PLAY = ["play", TOY, "--human", "0", "--agent", "all=random", "--seed", "1", "--deck", DECK,
+        "--dealer", "1", "--ascii"]
+
+
+# ---- the names themselves ----------------------------------------------------------------
+
+@pytest.mark.parametrize("name, problem", [
+    ("Ann", None), ("Zoë 名前", None), ("a" * MAX_PLAYER_NAME_CHARS, None),
+    ("a" * (MAX_PLAYER_NAME_CHARS + 1), "at most 24 characters"),
+    ("", "not empty"), ("   ", "not empty"), (" Ann", "no spaces at its start or end"),
+    ("Ann\nBob", "control character (U+000A)"), ("\x1b[31mAnn", "control character (U+001B)"),
+    ("Ann\u202e", "direction mark (U+202E)"), ("\u2066Ann", "direction mark (U+2066)"),
+    ("A\u200fB", "direction mark (U+200F)"), ("A\u200bB", "invisible"),
+    ("A\u2028B", "control character (U+2028)"), (7, "a name is text")])
+def test_a_name_is_limited_and_holds_no_control_or_direction_marks(name, problem):
+    said = player_name_problem(name)
+    assert (said is None) if problem is None else (problem in said)
+
+
+def test_bots_are_named_by_seat_and_kind_the_same_every_time():
+    kinds = ["human", "greedy", "random", "human"]
+    assert seat_names(kinds, {0: "Ann"}) == ["Ann", "Bot 1 (greedy)", "Bot 2 (random)", None]
+    assert seat_names(kinds, {0: "Ann"}) == seat_names(kinds, {0: "Ann"})
+    assert bot_name(3, "ismcts:200") == "Bot 3 (ismcts:200)"
+    names = seat_names(kinds, {0: "Ann"})
+    # a seat number only where needed: a person's once, a bot's name already holds it
+    assert [introduce(names, s) for s in range(4)] == [
+        "Ann (seat 0)", "Bot 1 (greedy)", "Bot 2 (random)", "seat 3"]
+    assert who_list(names, [0, 3]) == "Ann and seat 3"
+    assert who_list(None, [0, 3]) == "seats 0 and 3"
+
+
+def test_the_result_says_names_and_you_for_the_persons_own_seat():
+    r = Result(status="finished", loser=1, ranking=[[0], [1], [2]], winners=[0], losers=[2],
+               scores=[26, 13, 4], returns=[1, 0, -1])
+    names = ["Ann", "Bot 1 (greedy)", None]
+    assert result_words(r, 0, names) == "you won, 13 points ahead"
+    assert result_words(r, 1, names) == "you came 2nd: Ann won with 26 points"
+    assert result_words(r, 2, names) == "you lost: Ann won with 26 points"
+    assert result_words(r, 2) == "you lost: seat 0 won with 26 points"    # unnamed: as before
+
+
+# ---- the terminal ------------------------------------------------------------------------
+
+def test_play_with_a_name_says_it_in_the_transcript_the_result_and_the_record(
+        capsys, monkeypatch, tmp_path):
+    rec = tmp_path / "g.json"
+    code, out, err = play_typing(capsys, monkeypatch,
+                                 PLAY + ["--name", "Ann [b]", "--record", str(rec)],
+                                 "play 6R\nplay 2B\n")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].endswith("; you are Ann [b] (seat 0)")     # rich markup shown as text
+    assert lines[1] == "  players: Ann [b] (seat 0), Bot 1 (random)"
+    assert "  Ann [b]: play 6R" in lines and "  Ann [b]: play 2B" in lines
+    assert "Ann [b], your action (number or text): play 6R" in lines
+    assert not any(re.search(r"\bseat 1\b", line) for line in lines)   # the bot: its name
+    assert ("Result: Ann [b] wins with 8 points; Bot 1 (random) is last with 6 points "
+            "(4 actions)") in lines
+    assert lines[-1] == "You won, 2 points ahead."          # "you" for the person's seat
+    record = json.loads(rec.read_text())
+    assert record["names"] == ["Ann [b]", "Bot 1 (random)"]
+    # the names are no part of the game: the same record without them replays the same
+    plain = {k: v for k, v in record.items() if k != "names"}
+    plain["ruleset"] = record["ruleset"] = "scores.yaml"
+    assert replay(record, rulesets=[TOYS]).dump() == replay(plain, rulesets=[TOYS]).dump()
+    (tmp_path / "scores.yaml").write_text(Path(TOY).read_text())     # beside the record
+    rec.write_text(json.dumps(record))
+    assert main(["replay", str(rec), "--transcript"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert "  Ann [b]: play 6R" in said and "  Bot 1 (random) is dealt 1B 5R" in said
+    rec.write_text(json.dumps(plain))
+    assert main(["replay", str(rec), "--transcript"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert "  seat 0: play 6R" in said and "  seat 1 is dealt 1B 5R" in said
+
+
+def test_without_a_name_the_terminal_says_seat_numbers_as_before(capsys, monkeypatch):
+    code, out, err = play_typing(capsys, monkeypatch, PLAY, "play 6R\nplay 2B\n")
+    assert code == 0, err
+    assert "  seat 0: play 6R" in out.splitlines() and "Bot 1" not in out
+    assert "Result: seat 0 wins with 8 points; seat 1 is last with 6 points" in out
+
+
+def test_a_record_without_names_keeps_none():
+    g = rulekit.load(TOY).new_game(deck=DECK.split(), dealer=1)
+    assert "names" not in make_record(g, TOY, {}, 1, seats=["human", "random"])
+    assert "names" not in make_record(g, TOY, {}, 1, names=[None, None])
+    assert make_record(g, TOY, {}, 1, names=["Ann", None])["names"] == ["Ann", None]
+
+
+def test_result_line_with_names_for_a_loser_only_game():
+    g = rulekit.load(TOY).new_game(deck=DECK.split(), dealer=1)
+    for text in ("play 6R", "play 5R", "play 2B", "play 1B"):
+        g.apply(next(a for a in g.listed_actions(g.to_act) if str(a) == text))
+    assert result_line(g, ["Ann", None]).startswith(
+        "Result: Ann wins with 8 points; seat 1 is last with 6 points")
+
+
+# ---- the web table -----------------------------------------------------------------------
+
+def test_a_web_seat_named_shows_its_name_to_the_other_seats_and_bad_names_are_refused():
+    pytest.importorskip("starlette")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from rulekit.web.hall import Hall
+    from rulekit.web.server import Server, make_app
+    from rulekit.web.store import Store
+    from test_web import hello, make_table, until_state
+    server = Server(Hall(Store(":memory:")), bot_delay=0)
+    c = TestClient(make_app(server))
+    name = "<b>Ann</b> & co"
+    with c:
+        tid, tokens = make_table(c, "mattis", ["person", "person", "random"])
+        with c.websocket_connect(f"/ws/{tid}") as ws0, \
+                c.websocket_connect(f"/ws/{tid}") as ws1:
+            hello(ws0, tokens[0])
+            hello(ws1, tokens[1])
+            for bad, words in [("Ann\u202e", "direction mark"), ("a" * 25, "at most 24"),
+                               ("\x1b[2J", "control character"), ("", "not empty")]:
+                ws0.send_text(json.dumps({"type": "name", "name": bad}))
+                m = until_error(ws0)
+                assert m["type"] == "error" and "refused" in m["message"] \
+                    and words in m["message"] and not m.get("fatal"), (bad, m)
+            ws0.send_text(json.dumps({"type": "name", "name": name}))
+            s = until_state(ws1, lambda m: m["seats"][0].get("name") == name)
+            assert [x["name"] for x in s["seats"]] == [name, None, "Bot 2 (random)"]
+            assert f"  seat 0 is now called {name}" in s["events"]
+            ws1.send_text(json.dumps({"type": "name", "name": name}))     # taken
+            assert "another seat" in until_error(ws1)["message"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:                   # a spectator
+            s = hello(ws)
+            assert s["seats"][0]["name"] == name
+            ws.send_text(json.dumps({"type": "name", "name": "Eve"}))
+            assert "spectator cannot" in until_error(ws)["message"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:       # named in hello: refused
+            ws.send_text(json.dumps({"type": "hello", "token": tokens[1], "name": "B\u202e"}))
+            m = json.loads(ws.receive_text())
+            assert m["type"] == "error" and "direction mark" in m["message"]
+    assert server.errors == []
+
+
+def until_error(ws) -> dict:
+    """The next error message a page gets (the states broadcast before it skipped)."""
+    while True:
+        m = json.loads(ws.receive_text())
+        if m["type"] == "error":
+            return m
+
+
+def test_the_table_page_draws_strangers_text_as_text_never_as_html():
+    """Names reach the page only inside JSON, drawn by ``el``/``text`` (textContent);
+    the page script never writes HTML from data."""
+    script = (Path(rulekit.__file__).parent / "web" / "static" / "table.js").read_text()
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script \
+        and "document.write" not in script
+    assert "e.textContent = text" in script
