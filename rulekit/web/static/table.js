@@ -501,7 +501,7 @@ function draw(s) {
   const me = s.you === null ? null : s.seats[s.you];
   $("who").textContent = s.you === null ? "watching (only what is public)" : `you are ${me.name ? me.name + " (seat " + s.you + ")" : "seat " + s.you}`;
   $("naming").hidden = s.you === null;
-  if (me && me.name && document.activeElement !== $("myname") && !$("myname").value) $("myname").value = me.name;
+  if (me && document.activeElement !== $("myname") && !$("myname").value) $("myname").value = me.name || remembered();
   const mine = s.actions.length || s.parts.length;
   document.title = `${s.title}: ` + (s.you === null ? "watching" : seatName(s, s.you)) + (mine ? " (your turn)" : "");
   keepDraft(s);
@@ -535,5 +535,12 @@ function connect() {
 $("again").addEventListener("click", () => send({type: "again"}));
 // a person names themselves at their seat: the server checks the name (length, no
 // control characters or direction marks) and every page then shows it
-$("naming").addEventListener("submit", (ev) => { ev.preventDefault(); send({type: "name", name: $("myname").value.trim()}); });
+// (the name last given in this browser is offered again, never sent without a click)
+function remembered() { try { return localStorage.getItem("rulekit-name") || ""; } catch (e) { return ""; } }
+$("naming").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const name = $("myname").value.trim();
+  try { localStorage.setItem("rulekit-name", name); } catch (e) { /* private mode */ }
+  send({type: "name", name});
+});
 connect();
