@@ -211,8 +211,7 @@ def read(what: str, data, spec: dict) -> dict:
 
 # ---- the protocol's fields (docs/web.md) ----------------------------------------------------
 MAX_TEXT = 500                  # characters of an action, a ruleset name
-HELLO = {"token": Field(text(100), "the seat's token from its link, or null to watch"),
-         "name": Field(text(100), "the name the person at the seat gives, if any")}
+HELLO = {"token": Field(text(100), "the seat's token from its link, or null to watch")}
 NAME = {"name": Field(text(100), "the name the person at the seat gives", True)}
 ACT = {"action": Field(text(MAX_TEXT), "the text of one of the seat's actions", True),
        "version": Field(count(), "the move count the page shows", True)}

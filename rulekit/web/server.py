@@ -8,19 +8,17 @@ Routes (docs/web.md has the message protocol):
   book in a panel; ``GET /rules/NAME``: a game's rule book (rulekit.web.pages);
 - ``GET /api/rulesets``: the rulesets with players and options; ``POST /api/tables``
   ``{"ruleset", "options", "seats"}``: a new table, its seat links;
-- ``GET /api/tables/ID/record?game=N``: the record of a finished game (JSON; the
-  current game's and the one before are kept);
-- ``WS /ws/ID``: the page's connection: ``hello`` (with the token), then ``act`` and
-  ``again``; the server answers each change with a fresh ``state`` for each page,
+- ``GET /api/tables/ID/record?game=N``: a finished game's record (this one, the last);
+- ``WS /ws/ID``: the page's connection: ``hello`` (with the token), then ``act``,
+  ``again`` and ``name``; each change is answered with a fresh ``state`` for each page,
   built only from that page's view (rulekit.web.page).
 
-Bots act from a task per table, one move at a time after ``bot_delay`` seconds, their
-thinking run in a worker thread so the server keeps answering. Every change of a game
-happens under the table's lock. Every field a page or a client sends is read by
-rulekit.web.fields first; bad input (an unknown table, a wrong token, an illegal or
-stale action, a message that is not JSON, binary or too deep, a field not of its form,
-a busy database) is answered with an ``error`` message or a 4xx, never a traceback.
-Every request passes rulekit.web.guard first (its Host and Origin; a bug's last word).
+Bots act from a task per table, a move at a time after ``bot_delay`` seconds, thinking
+in a worker thread. Every change of a table is under its lock. Every field a client
+sends is read by rulekit.web.fields first; bad input (an unknown table, a wrong token,
+an illegal or stale action, a message not JSON, binary or too deep, a field not of its
+form, a refused name, a busy database) is answered with an ``error`` or a 4xx, never a
+traceback. Every request passes rulekit.web.guard (its Host and Origin; a bug's last word).
 """
 from __future__ import annotations
 
@@ -161,6 +159,7 @@ class Server:
                     if seat is None:
                         break
                     choice = await loop.run_in_executor(self.pool, table.bot_move, seat)
+                    busy = False
                     try:                # the database write in a thread: never blocks
                         if isinstance(choice, Exception):
                             await run_in_threadpool(table.stop, str(choice))
@@ -168,8 +167,6 @@ class Server:
                             await run_in_threadpool(table.act, seat, str(choice))
                     except TableError:  # the database is busy: try again later
                         busy = True
-                    else:
-                        busy = False
                 if busy:
                     await asyncio.sleep(self.retry)
                     continue
@@ -287,7 +284,7 @@ class Server:
 
     # ---- the page's connection -------------------------------------------------------------
     async def socket(self, ws: WebSocket):
-        """``WS /ws/ID``: ``hello``, then ``act``/``again``/``ping`` (docs/web.md)."""
+        """``WS /ws/ID``: ``hello``, then ``act``/``again``/``name``/``ping`` (docs/web.md)."""
         await ws.accept()
         table = viewer = None
         try:
@@ -296,11 +293,7 @@ class Server:
                 hello = await self._message(ws)
                 if hello is None or hello.get("type") != "hello":
                     raise TableError("the first message is hello (with the seat's token)")
-                said = fields.read("hello", hello, fields.HELLO)
-                viewer = table.seat_of(said["token"])
-                if said["name"] is not None:
-                    async with self.lock(table):
-                        table.name_seat(viewer, said["name"])
+                viewer = table.seat_of(fields.read("hello", hello, fields.HELLO)["token"])
             except (TableError, FieldError) as exc:
                 await self.send(ws, None, None, {"type": "error", "message": str(exc),
                                                  "fatal": True})
@@ -382,9 +375,8 @@ class Server:
                                          "at this table (another seat pressed play again)")
                     await run_in_threadpool(self.hall.again, table)
             elif kind == "name":
-                name = fields.read("a name", msg, fields.NAME)["name"]
                 async with self.lock(table):
-                    table.name_seat(viewer, name)
+                    table.name_seat(viewer, fields.read("a name", msg, fields.NAME)["name"])
             elif kind == "ping":
                 await self.send(ws, table, viewer, {"type": "pong"})
                 return
