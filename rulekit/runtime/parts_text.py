@@ -243,7 +243,7 @@ def shape(defn) -> str:
     return " ".join(words)
 
 
-_NOUNS = {"place": "pile", "card": "card", "play": "cards", "seat": "seat", "int": "number",
+_NOUNS = {"place": "pile of cards", "card": "card", "play": "cards", "seat": "seat", "int": "number",
           "rank": "rank", "suit": "suit", "str": "word"}
 
 
