@@ -110,11 +110,11 @@ def test_action_text_part_by_part():
     act = game.parse_action(f"put {hand[0].lower()} on 1")
     assert str(act) == f"put {hand[0]} on 1" and act.choice == (hand[0], 1)
     assert str(game.parse_action("bet 250000")) == "bet 250000"
-    for bad, why in [(f"put {hand[0]} 1", "'on' should come before its s"),
+    for bad, why in [(f"put {hand[0]} 1", "'on' should come before the seat"),
                      (f"put {hand[0]} on 0", "is not legal"),
                      ("bet 3", "is not legal"), ("bet x", "'x' is not a whole number"),
                      (f"put {hand[0]} on 1 2", "'2' is left over"),
-                     ("put", "its c is missing")]:
+                     ("put", "the card is missing")]:
         with pytest.raises(rulekit.IllegalAction) as exc:
             game.parse_action(bad)
         assert why in str(exc.value), (bad, str(exc.value))

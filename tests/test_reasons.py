@@ -164,3 +164,11 @@ def test_the_form_of_a_choice_is_checked_before_its_cards():
         "TH is named twice (a card can be chosen once)"
     first = next(str(a) for a in acts if a.name == "play")
     assert why_not(game, seat, "play 7h,8h", acts) == f"play takes one card, such as '{first}'"
+
+
+def test_a_part_outside_its_domain_is_said_in_words(durak):
+    # DUR-8: the first part of `beat` is a card of the table (parts: a in table, d in
+    # hand[actor]); TC is in the defender's hand, not on the table. The domain is said
+    # in the words of an expression ("the table"), not as written ("table")
+    why = why_not(durak, 1, "beat TC AC", durak.legal_actions(1))
+    assert why == "TC is not one of the table", why

@@ -105,7 +105,7 @@ def test_an_action_text_reads_a_pile_back_and_refuses_one_that_is_no_choice():
     card = game.z["hand"][seat][0]
     with pytest.raises(rulekit.IllegalAction) as info:
         game.apply(f"keep {card} to discard {1 - seat} 0")
-    assert "does not name a p that may be chosen" in str(info.value)
+    assert "does not name a pile that may be chosen" in str(info.value)
     with pytest.raises(rulekit.IllegalAction):
         game.apply(f"keep {card} to tableau 0")
 

@@ -34,13 +34,22 @@ def why_parts(r, said: list, names: dict) -> str:
             v = ch._set_value(v, len(made), made)
         elif not any(x == v for x, _ in d):
             shown = " ".join(v) if isinstance(v, tuple) else str(v)
-            return f"{shown} is not one of {p.domain_text}"
+            return f"{shown} is not one of {_domain_words(r, p, names)}"
         made += (v,)
         names[p.name] = list(v) if isinstance(v, tuple) else v
     for cond in (defn.so_far_text, defn.legal_text):
         if cond is not None and not r.value(str(cond), names):
             return r.reason(" ".join(str(cond).split()), names, depth=2)
     return "that choice is not offered now"
+
+
+def _domain_words(r, p, names) -> str:
+    """Part ``p``'s domain in words (the earlier parts in ``names``), as a listed
+    choice's is said; its text as written if it has no words."""
+    try:
+        return r.words(names).node(parse(p.domain_text)).text
+    except Exception:                       # (words are a courtesy: never a failure)
+        return p.domain_text
 
 
 def parted_offered(r) -> set:

@@ -84,7 +84,7 @@ class PartsText:
         for i, p in enumerate(parts):
             if p.word is not None:
                 if k >= len(words) or words[k].lower() != p.word.lower():
-                    raise bad(f"'{p.word}' should come before its {p.name}")
+                    raise bad(f"'{p.word}' should come before the {_noun(p)}")
                 k += 1
             if p.form == "set" or (p.form == "item" and p.kind == "play"):
                 nxt = parts[i + 1].word.lower() if i + 1 < len(parts) \
@@ -102,7 +102,7 @@ class PartsText:
                     raise bad("a card is named twice")
                 vals.append(tuple(cards))
             elif k >= len(words):
-                raise bad(f"its {p.name} is missing")
+                raise bad(f"the {_noun(p)} is missing")
             elif p.form == "amount":
                 w = words[k]
                 if not (w.lstrip("-").isdigit() and w.isascii()) or len(w) > 13:
@@ -123,7 +123,7 @@ class PartsText:
                         k += size
                         break
                 if got is None:
-                    raise bad(f"'{' '.join(words[k:k + 3])}' does not name a {p.name} that "
+                    raise bad(f"'{' '.join(words[k:k + 3])}' does not name a pile that "
                               "may be chosen (a pile is its zone's name and its number: "
                               "'tableau 2'; of a row per seat, the seat's then the pile's: "
                               "'discard 1 0')")
@@ -133,7 +133,7 @@ class PartsText:
                 w = words[k]
                 got = [v for v, t in d if t == w] or [v for v, t in d if t.lower() == w.lower()]
                 if len(got) != 1:
-                    raise bad(f"'{w}' is not a {p.name} that may be chosen")
+                    raise bad(f"'{w}' is not a {_noun(p)} that may be chosen")
                 vals.append(got[0])
                 k += 1
         if k != len(words):
@@ -241,3 +241,17 @@ def shape(defn) -> str:
         else:
             words.append(_SHAPES[p.kind])
     return " ".join(words)
+
+
+_NOUNS = {"place": "pile of cards", "card": "card", "play": "cards", "seat": "seat", "int": "number",
+          "rank": "rank", "suit": "suit", "str": "word"}
+
+
+def _noun(p) -> str:
+    """What part ``p`` is, for a player (its name is the ruleset's, not the player's):
+    ``card``, ``pile``, ``seat``, ``number``, ``cards``, ``amount``, ..."""
+    if p.form == "set":
+        return "cards"
+    if p.form == "amount":
+        return "amount"
+    return _NOUNS.get(p.kind, "choice")
