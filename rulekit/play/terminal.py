@@ -19,7 +19,7 @@ from ..runtime.parts_text import shape
 from .parts_prompt import QUIT, PartsPrompt
 from .reasons import why_not
 from .session import UNDO, WAIT, rewind
-from .names import introduce, who
+from .names import introduce, who, who_list
 from .table import SLACK, CardStyle, _escape, action_lines, hand_order, make_console, pages, \
     render_view, rows
 
@@ -262,15 +262,16 @@ class HumanAgent:
             if self.seat in game.actors and chosen is None else []   # the next in precedence
         if chosen is not None:                  # a simultaneous choice
             done = [s for s, _ in chosen if s != self.seat]
-            bits = [f"seat{_s(seats)} {_seats(seats)} {verb}" for seats, verb in (
+            bits = [f"{_escape(who_list(self.names, seats))} {verb}" for seats, verb in (
                 (done, "has chosen" if len(done) == 1 else "have chosen"),
                 (others, "still chooses" if len(others) == 1 else "still choose")) if seats]
             shown.append("  everyone chooses at the same time" + (f" ({'; '.join(bits)})"
                                                                  if bits else "")
                          + ": each choice stays hidden until every seat has chosen")
         elif others:
-            shown.append(f"  seat{_s(others)} {_seats(others)} may also act now"
-                         + (f"; type 'wait' to let seat {later[0]} act first" if later else ""))
+            shown.append(f"  {_escape(who_list(self.names, others))} may also act now"
+                         + (f"; type 'wait' to let {_escape(who(self.names, later[0]))} act "
+                            "first" if later else ""))
         return later
 
     def _help(self, game, actions, later) -> None:
@@ -280,7 +281,8 @@ class HumanAgent:
                   f"'{_escape(str(actions[-1]) if actions else game.unshown_parted()[0].name)}'"
                   "; a card alone "
                   "(like 7h, 10♥ or ♥10) plays it"
-                  + (f"; 'wait' lets seat {later[0]} act first" if later else ""))
+                  + (f"; 'wait' lets {_escape(who(self.names, later[0]))} act first"
+                     if later else ""))
         out.print("  commands: help (this), rules (the game's rule book), hint (what a bot "
                   "would play, and why), "
                   + ("undo (take back to your previous decision: a learning aid, since you "
@@ -363,16 +365,6 @@ def _rule_book(game, width: int = 80) -> list[str]:
         return [printable(line, 10000) for line in text.splitlines()]
     except (OSError, ValueError) as exc:
         return [f"  the rule book cannot be read: {exc}"]
-
-
-def _s(seats) -> str:
-    return "s" if len(seats) > 1 else ""
-
-
-def _seats(seats) -> str:
-    """``1``, ``1 and 2``, ``0, 1 and 3``."""
-    words = [str(s) for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _by_cards(game, text: str, actions):
