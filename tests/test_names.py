@@ -181,3 +181,23 @@ def test_the_table_page_draws_strangers_text_as_text_never_as_html():
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script \
         and "document.write" not in script
     assert "e.textContent = text" in script
+
+
+def test_a_page_says_a_seat_valued_variable_and_whose_turn_by_name():
+    """Durak's attacker and defender (``type: seat``, shown) and the help line name the
+    players; without names the page says seat numbers as before."""
+    from rulekit.web.page import page_state
+    from ruleset_positions import load_rules
+    g = load_rules("durak").new_game(players=2, seed=1)
+    names = ["Ann", "Bot 1 (random)"]
+    seats = [{"who": "person", "here": True, "name": names[0]},
+             {"who": "random", "here": True, "name": names[1]}]
+    attacker = g.view(0)["vars"]["attacker"]
+    s = page_state(g, 0, [], seats, 0)
+    shown = {v["label"]: v["text"] for v in s["vars"]}
+    assert shown["attacker"] == names[attacker] and shown["defender"] == names[1 - attacker]
+    if g.to_act == 1:
+        assert s["help"] == "Wait: Bot 1 (random) to act."
+    plain = page_state(g, 0, [], [{k: v for k, v in x.items() if k != "name"}
+                                  for x in seats], 0)
+    assert {v["label"]: v["text"] for v in plain["vars"]}["attacker"] == f"seat {attacker}"

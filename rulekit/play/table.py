@@ -116,10 +116,11 @@ def render_view(game, seat: int, style: CardStyle, names=None) -> list[str]:
             continue
         value = view["vars"][name]
         if d.per == "game":
-            shown_vars.append(f"{name}: {_var_text(value, d.type, style)}")
+            shown_vars.append(f"{name}: {_var_text(value, d.type, style, names)}")
         else:                       # a value a seat: yours first, then the others'
             shown_vars.append(f"{name}: " + ", ".join(
-                ("you" if s == seat else _who(names, s)) + " " + _var_text(v, d.type, style)
+                ("you" if s == seat else _who(names, s)) + " "
+                + _var_text(v, d.type, style, names)
                 for s, v in sorted(enumerate(value), key=lambda sv: sv[0] != seat)))
     lines = [" | ".join([f"[bold]{_escape(introduce(names, seat))}[/bold]",
                          f"phase {view['phase']}"] + shown_vars)]
@@ -155,14 +156,15 @@ def render_view(game, seat: int, style: CardStyle, names=None) -> list[str]:
                 lines.append(f"  {name}: {_count(content)}")
     for label, value, typ in marks:
         if label not in marked and value not in (None, []):
-            lines.append(f"  {_escape(label)}: {_value(value, typ, style)}")
+            lines.append(f"  {_escape(label)}: {_value(value, typ, style, names)}")
     if view["out_order"]:
         lines.append("  out: " + ", ".join(_who(names, s) for s in view["out_order"]))
     return lines
 
 
-def _var_text(value, typ: str, style: CardStyle) -> str:
-    """A variable's value on the header: a suit or a card styled, a seat as ``seat N``,
+def _var_text(value, typ: str, style: CardStyle, names=None) -> str:
+    """A variable's value on the header: a suit or a card styled, a seat by its name or
+    as ``seat N``,
     nothing (or not shown to this seat) as ``not known yet``."""
     if value is None:
         return "not known yet"
@@ -171,7 +173,7 @@ def _var_text(value, typ: str, style: CardStyle) -> str:
     if typ == "card":
         return style.card(value)
     if typ == "seat":
-        return f"seat {value}"
+        return _who(names, value)
     return str(value)
 
 
@@ -280,9 +282,9 @@ def _masked(value: list, pack, seen) -> list:
             None if isinstance(c, str) and c in pack and c not in seen else c for c in value]
 
 
-def _value(value, typ, style: CardStyle) -> str:
-    """A ``display:`` value in words: cards styled, a suit with its symbol, a seat as
-    ``seat N``, nothing as ``-``."""
+def _value(value, typ, style: CardStyle, names=None) -> str:
+    """A ``display:`` value in words: cards styled, a suit with its symbol, a seat by its
+    name or as ``seat N``, nothing as ``-``."""
     if value is HIDDEN:
         return style.card(None)
     if value is None or value == []:
@@ -296,7 +298,7 @@ def _value(value, typ, style: CardStyle) -> str:
     if typ == "suit":
         return style.suit(value)
     if typ == "seat":
-        return f"seat {value}"
+        return _who(names, value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     return _escape(str(value))

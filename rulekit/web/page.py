@@ -57,7 +57,7 @@ def _cards(cs) -> list:
     return [c if isinstance(c, str) else None for c in cs]
 
 
-def _value(value, typ, suits: dict) -> dict:
+def _value(value, typ, suits: dict, names=None) -> dict:
     """A ``display:`` or shown variable's value: ``{"text": ...}`` (a suit as its symbol,
     with ``"red"``) or ``{"cards": [...]}``. ``suits``: suit -> [symbol, red]."""
     if typ == "suit" and value in suits:
@@ -72,8 +72,8 @@ def _value(value, typ, suits: dict) -> dict:
         return {"text": ", ".join(str(v) for v in value)}
     if typ == "card":
         return {"cards": [value]}
-    if typ == "seat":
-        return {"text": f"seat {value}"}
+    if typ == "seat":                   # by its player's name when it has one
+        return {"text": who(names, value)}
     if isinstance(value, bool):
         return {"text": "yes" if value else "no"}
     return {"text": str(value)}
@@ -272,9 +272,11 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
                      sorted(enumerate(values or []), key=lambda sv: sv[0] != viewer)):
             value = _unseen_hidden(v, seen, rules.cards.order)
             label = name if s is None else f"{name}, {'you' if s == viewer else who(names, s)}"
-            shown_vars.append({"label": label, **(_value(value, d.type, suits) if value is not None
+            shown_vars.append({"label": label, **(_value(value, d.type, suits, names)
+                                                  if value is not None
                                                   else {"text": "not known yet"})})
-    display = [{"label": label, **_value(value, typ, suits)} for label, value, typ in marks
+    display = [{"label": label, **_value(value, typ, suits, names)}
+               for label, value, typ in marks
                if label not in marked and value not in (None, [])]
     actions, parts = [], []
     if viewer is not None and not game.finished:
