@@ -201,3 +201,13 @@ def test_a_page_says_a_seat_valued_variable_and_whose_turn_by_name():
     plain = page_state(g, 0, [], [{k: v for k, v in x.items() if k != "name"}
                                   for x in seats], 0)
     assert {v["label"]: v["text"] for v in plain["vars"]}["attacker"] == f"seat {attacker}"
+
+
+def test_several_people_name_their_seats_with_seat_equals_name():
+    from rulekit.cli.games import _given_names
+    assert _given_names(["0=Ann", "2=Bob = B"], [0, 2]) == {0: "Ann", 2: "Bob = B"}
+    assert _given_names(["Ann"], [1]) == {1: "Ann"}           # one person: just the name
+    assert _given_names(["x=y"], [1]) == {1: "x=y"}            # not a seat: all of it
+    assert "SEAT=NAME" in _given_names(["Ann"], [0, 2])
+    assert "named twice" in _given_names(["0=Ann", "0=Bob"], [0, 2])
+    assert "not a --human seat" in _given_names(["1=Ann"], [0, 2])
