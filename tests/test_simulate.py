@@ -323,3 +323,14 @@ def test_announcements_are_counted_by_their_text_and_shown_without_syntax(tmp_pa
     assert "seat {0 * 1} loses" in res.figures[2]["announcements"]
     text = res.text()
     assert "seat … loses" in text and "{0 * 1}" not in text
+
+
+def test_a_game_that_names_only_its_loser_reports_not_lost_for_wins():
+    """Mattis names the one seat that loses (MAT-1's Mattis); every other seat 'wins' by
+    not losing, and the report says so; a game with one winner keeps 'wins'."""
+    res = rulekit.simulate("mattis", games=3, players=3, seed=1, jobs=1)
+    assert res.figures[3]["loser_only"] is True
+    assert "not lost [95%]" in res.text() and "wins [95% interval]" not in res.text()
+    coin = rulekit.simulate(COIN, games=5, seed=1, jobs=1)
+    assert coin.figures[2]["loser_only"] is False            # two seats: a plain win
+    assert "wins [95% interval]" in coin.text()

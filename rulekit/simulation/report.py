@@ -72,7 +72,8 @@ def text(res) -> str:
         if f["first_abort"]:
             a = f["first_abort"]
             lines.append(f"  first abort: game {a['index']} (seed {a['seed']}): {a['message']}")
-        lines.append(f"  {'seat':<6}{'wins [95% interval]':<24}{'losses [95% interval]':<24}"
+        won = "not lost [95%]" if f.get("loser_only") else "wins [95% interval]"
+        lines.append(f"  {'seat':<6}{won:<24}{'losses [95% interval]':<24}"
                      f"{'draws':<8}{'place':<7}score")
         for seat in f["seats"]:
             score = _num(seat["score"]["mean"]) if "score" in seat else "-"

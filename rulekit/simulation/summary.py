@@ -25,6 +25,7 @@ def summarize(games: list[dict], players: int, when: list | None = None) -> dict
     out = {"players": players, "games": n, "finished": len(done), "aborted": len(aborted),
            "abort_rate": len(aborted) / n if n else 0.0,
            "first_abort": None, "draws": sum(1 for g in done if g["draw"]),
+           "loser_only": _loser_only(done, players),
            "length": {"mean": mean_len, "sd": std_dev(lengths),
                       "median": percentile(lengths, 50),
                       "p5": percentile(lengths, 5), "p95": percentile(lengths, 95),
@@ -42,6 +43,15 @@ def summarize(games: list[dict], players: int, when: list | None = None) -> dict
         out["first_abort"] = {"index": first["index"], "seed": first["seed"],
                               "message": first["message"]}
     return out
+
+
+def _loser_only(done: list[dict], players: int) -> bool:
+    """Whether every finished game named one loser and every other seat a winner, at
+    more than two seats (a game that names only its loser, such as a shedding game's
+    last player): its "wins" are "did not lose". False with no finished game."""
+    return players > 2 and bool(done) and all(
+        not g["draw"] and len(g["losers"]) == 1 and len(g["winners"]) == players - 1
+        for g in done)
 
 
 def _outcome(g: dict, seat: int) -> str:
