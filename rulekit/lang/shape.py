@@ -15,6 +15,7 @@ from ..limits import MAX_PLAYERS, MAX_ROW_PILES
 from .effects import schema_branches
 from .options import option_schema
 from .steps import step_schema
+from .wording import NAME_WORDS
 
 TEXT = {"type": "string"}
 EXPR = {"$ref": "#/$defs/expr"}
@@ -122,6 +123,7 @@ def _defs() -> dict:
                     "option.NAME), written zone[i] (per seat: zone[s][i]), from 0"},
             "tagged": {"type": "boolean"},
             "doc": TEXT,
+            "words": NAME_WORDS,
             "show_empty": {"type": "boolean"},
             "rule": TEXT}},
         "var": {"type": "object", "additionalProperties": False, "required": ["type"],
@@ -134,6 +136,7 @@ def _defs() -> dict:
                     "owner (a per-seat variable: each seat its own), none"},
             "init": {},
             "doc": TEXT,
+            "words": NAME_WORDS,
             "show": {"type": "boolean", "description": "shown to a person at the table"},
             "score": {"type": "boolean", "description": "a per-seat number kept as a score: "
                       "a column of the score panel at the table, and the margin the result "
@@ -143,6 +146,7 @@ def _defs() -> dict:
                   "required": ["start", "steps"], "properties": {
             "start": TEXT,
             "doc": TEXT,
+            "words": NAME_WORDS,
             "heuristic": EXPR,
             "display": {"type": "object", "description": "lines shown to a person at the "
                         "table in this phase: a label, then an expression of seat (the "
@@ -166,6 +170,7 @@ def _defs() -> dict:
                            "(default: by rank)"},
             "do": EFFECTS,
             "doc": TEXT,
+            "words": NAME_WORDS,
             "rule": TEXT}},
         "step": step_schema(),
         "transition": {"type": "object", "additionalProperties": False, "required": ["goto"],

@@ -12,6 +12,23 @@ import re
 SLOT = re.compile(r"\{([A-Za-z_0-9]+)(?:\.([a-z]+))?(?::([^}]+))?\}")
 ATTRIBUTES = ("x", "body")                      # of a function argument x -> body
 CONVERSIONS = ("not", "items", "'s", "bare")
+# a declared name's ``words:`` (a zone, variable, option, phase, step or action): how it
+# reads to a player; without one, :func:`derived_words` of the name
+NAME_WORDS = {"type": "string", "minLength": 1, "maxLength": 80, "pattern": "\\S",
+              "description": "how the name reads to a player, in plain English (default: "
+              "the name with each '_' a space)"}
+
+
+def derived_words(name: str) -> str:
+    """The words of a declared name that has no ``words:``: the name with each ``_`` a
+    space (``on_table`` -> ``on table``, ``hand`` -> ``hand``)."""
+    return " ".join(str(name).replace("_", " ").split()) or str(name)
+
+
+def words_of(decl) -> str:
+    """How a declared zone, variable, option, phase, step or action reads to a player:
+    its ``words:``, else :func:`derived_words` of its name."""
+    return getattr(decl, "words", "") or derived_words(decl.name)
 
 
 def split_template(template: str) -> tuple[str, str | None]:

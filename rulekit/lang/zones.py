@@ -29,6 +29,7 @@ class ZoneDecl(_Sealed):
     show_empty: bool = False
     rule: str = ""
     row: int = 0
+    words: str = ""             # how the name reads to a player (lang.wording.words_of)
     kind = "zone"
 
     @property
@@ -55,7 +56,7 @@ class ZoneDecl(_Sealed):
             return f"{self.name}[{slot // self.row}][{slot % self.row}]"
         return f"{self.name}[{slot}]"
 
-    def words(self, slot) -> str:
+    def pile_words(self, slot) -> str:
         """Pile ``slot`` in an action's text: ``tableau 3``, ``discard 1 0`` (a pile of
         a row per seat: its seat, then its index), ``hand 2``, or the zone's name."""
         if slot is None:

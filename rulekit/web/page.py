@@ -17,7 +17,8 @@ pack's faces (rank, suit symbol, colour) once.
 from __future__ import annotations
 
 from ..errors import RulekitError, RulesetFailure
-from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
+from ..lang.wording import words_of
+from ..play.table import HIDDEN, LONG_PILE, hand_order, phase_words, table_values
 from ..play.names import who, who_list
 from ..play.scores import result_words, score_panel
 from ..play.transcript import result_line, seen_cards
@@ -136,6 +137,12 @@ def _unseen_hidden(value, seen: set, pack):
     return value
 
 
+def _pile_words(decl, slot) -> str:
+    """Pile ``slot`` of zone ``decl`` as a player reads it: the zone's words, then the
+    pile's seat and place as its text says them (``tableau 3``)."""
+    return " ".join([words_of(decl)] + decl.pile_words(slot).split()[1:])
+
+
 def _pile(decl, content: list) -> dict:
     shown = [c for c in content if c is not None]
     pile = {"count": len(content), "cards": [], "hidden": len(content) - len(shown)}
@@ -234,14 +241,18 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
         if decl.row:                        # each pile of a row, in its order
             for slot, cs in enumerate(decl.flat(content)):
                 s = decl.owner(slot)
-                one = {"zone": decl.label(slot), **_pile(decl, cs)}
+                one = {"zone": decl.label(slot), "words": _pile_words(decl, slot),
+                       **_pile(decl, cs)}
                 if s is None:
                     if cs or decl.show_empty:
                         piles.append(one)
                 elif s == viewer:
-                    mine.append({"zone": decl.label(slot), "cards": _cards(cs)})
+                    mine.append({"zone": decl.label(slot), "words": _pile_words(decl, slot),
+                                 "cards": _cards(cs)})
                 elif cs:
-                    per_seat[s]["zones"].append({"zone": decl.label(slot), "count": len(cs),
+                    per_seat[s]["zones"].append({"zone": decl.label(slot),
+                                                 "words": _pile_words(decl, slot),
+                                                 "count": len(cs),
                                                  "cards": _cards([c for c in cs
                                                                   if c is not None])})
         elif decl.per == "seat":
@@ -251,16 +262,18 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
                     if own and None not in own:
                         own.sort(key=lambda c: hand_order(rules, c))
                     if own or decl.see == "owner":
-                        mine.append({"zone": name, "cards": _cards(own)})
+                        mine.append({"zone": name, "words": words_of(decl),
+                                     "cards": _cards(own)})
                 elif cs:
                     shown = [c for c in cs if c is not None]
-                    per_seat[s]["zones"].append({"zone": name, "count": len(cs),
+                    per_seat[s]["zones"].append({"zone": name, "words": words_of(decl),
+                                                 "count": len(cs),
                                                  "cards": _cards(shown)})
         elif decl.tagged and content:
-            piles.append({"zone": name, "count": len(content),
+            piles.append({"zone": name, "words": words_of(decl), "count": len(content),
                           "groups": _groups(game, name, content, marks, marked)})
         elif content or decl.show_empty:
-            piles.append({"zone": name, **_pile(decl, content)})
+            piles.append({"zone": name, "words": words_of(decl), **_pile(decl, content)})
     suits = suit_faces(rules)
     shown_vars = []
     seen = _seen(view) | game.public
@@ -271,7 +284,8 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
         for s, v in ([(None, values)] if d.per == "game" else
                      sorted(enumerate(values or []), key=lambda sv: sv[0] != viewer)):
             value = _unseen_hidden(v, seen, rules.cards.order)
-            label = name if s is None else f"{name}, {'you' if s == viewer else who(names, s)}"
+            said = words_of(d)
+            label = said if s is None else f"{said}, {'you' if s == viewer else who(names, s)}"
             shown_vars.append({"label": label, **(_value(value, d.type, suits, names)
                                                   if value is not None
                                                   else {"text": "not known yet"})})
@@ -291,6 +305,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
     help_text = help_line(game, viewer, view, actions, parts, hand, names)
     out = {"type": "state", "you": viewer, "title": rules.title, "players": game.n,
            "version": version, "status": view["status"], "phase": view["phase"],
+           "phase_words": phase_words(rules, view["phase"]),
            "to_act": view["to_act"], "actors": view.get("actors") or
            ([] if view["to_act"] is None else [view["to_act"]]),
            "chosen": [s for s, _ in view.get("chosen") or []],

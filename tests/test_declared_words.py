@@ -1,0 +1,170 @@
+"""Words without internals (docs/language.md, "Words of a declared name"): a name a
+ruleset declares (a zone, variable, definition, procedure, option, phase, step or
+action; a choice's own names) reaches a player as its words, never as written, unless
+it reads the same (`hand`, `trump`). For every bundled ruleset, seeded random games are
+played a few actions and what a player reads is collected: the table's view (the
+terminal's lines, the web page's labels, its help line), why each of a sample of
+illegal actions is not legal, the hint's heuristic, the announcements. A declared name
+with a `_` (or a choice's name, `c`, `q`) found there as a word fails the test.
+
+Action names are commands: they stay as typed where a text says what to type (in
+quotes, or in the list of actions now), and read as their words elsewhere."""
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.analysis.words import Words
+from budget import games
+from rulekit.lang.wording import derived_words, words_of
+from rulekit.play.coach import _heuristic_text
+from rulekit.play.reasons import why_not
+from rulekit.play.table import CardStyle, render_view
+from rulekit.web.page import page_state
+
+RULESETS = sorted(p.stem for p in (Path(__file__).parent.parent / "rulesets").glob("*.yaml"))
+ACTIONS = games(24, 400)            # actions played per game
+GAMES = games(1, 6)                 # seeded games per ruleset
+ILLEGAL = games(3, 12)              # illegal actions asked about per decision
+_MARKUP = re.compile(r"\[/?[a-z ]+\]")
+
+
+@pytest.fixture(scope="module", params=RULESETS)
+def rules(request):
+    return rulekit.load(request.param)
+
+
+def declared(rules) -> dict:
+    """Every name ``rules`` declares -> how it reads (a definition or procedure with a
+    words template: None, it reads only as its template)."""
+    out: dict = {}
+    for group in (rules.zones, rules.vars, rules.option_decls):
+        out.update({n: words_of(d) for n, d in group.items()})
+    for phase in rules.phases.values():
+        out[phase.name] = words_of(phase)
+        out.update({n: words_of(s) for n, s in phase.steps.items()})
+        out.update({n: words_of(a) for n, a in phase.actions.items()})
+    for group in (rules.definitions, rules.procedures):
+        out.update({n: None if d.words else d.doc if d.doc.startswith("the ") and not getattr(
+            d, "params", ()) else derived_words(n) for n, d in group.items()})
+    return out
+
+
+def _choice_names(rules) -> set:
+    """The names an action's choice binds (``c`` of ``choose: c in hand[actor]``, the
+    parts of a choice in parts)."""
+    out = set()
+    for phase in rules.phases.values():
+        for a in phase.actions.values():
+            if a.var:
+                out.add(a.var)
+            if a.parts is not None:
+                out.update(p.name for p in a.parts.parts)
+    return out
+
+
+def leaks(rules, text: str, choice: bool = False) -> list:
+    """The declared names ``text`` says as written though they read otherwise (action
+    names in quotes or in a list of the actions now are commands); with ``choice``
+    (why a choice is not legal) the names the choice binds too, which should read as
+    their values."""
+    said = declared(rules)
+    actions = {n for p in rules.phases.values() for n in p.actions}
+    text = re.sub(r"'[^']*'", "''", text)
+    text = re.sub(r"actions now: [^)]*", "", text)
+    out = []
+    for name, words in said.items():
+        if words == name or "_" not in name:
+            continue
+        if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text):
+            out.append(name)
+    for name in (_choice_names(rules) - actions - {"a"}) if choice else ():  # (a word)
+        if re.search(rf"(?<![\w'#]){re.escape(name)}(?![\w'])", text):
+            out.append(name)
+    return out
+
+
+def _illegal(game, seat, legal, rng) -> list:
+    """Texts of actions ``seat`` may not take now: a legal one with a card or a number
+    changed, or an action of the step with a card of the seat's."""
+    said = {str(a) for a in legal}
+    rules = game.rules
+    held = [c for z, d in rules.zones.items() if d.per == "seat"
+            for pile in ([game.z[z][seat]] if not d.row else []) for c in pile]
+    cards = held + [c for c in rules.pack if c not in held][:4]
+    out = set()
+    for a in rng.sample(sorted(said), min(len(said), 6)):
+        words = a.split()
+        for i, w in enumerate(words):
+            if w.isdigit():
+                for k in range(8):
+                    out.add(" ".join(words[:i] + [str(k)] + words[i + 1:]))
+            elif w in rules.pack or w.upper() in rules.cards.order:
+                for c in rng.sample(cards, min(len(cards), 4)):
+                    out.add(" ".join(words[:i] + [c] + words[i + 1:]))
+    names = [a.name for a in game.step.actions] if game.step is not None else []
+    for n in names:
+        out.add(n)
+        for c in rng.sample(held, min(len(held), 2)):
+            out.add(f"{n} {c}")
+    out = sorted(out - said)
+    return rng.sample(out, min(len(out), ILLEGAL))
+
+
+def _strings(data, skip=("zone", "name", "text", "action", "shape", "cards")) -> list:
+    """The strings of the web page's data a person reads (not the keys it uses to find
+    things: a zone's, an action's name and text, cards)."""
+    if isinstance(data, dict):
+        return [s for k, v in data.items() if k not in skip for s in _strings(v, skip)]
+    if isinstance(data, list):
+        return [s for v in data for s in _strings(v, skip)]
+    return [data] if isinstance(data, str) else []
+
+
+def player_texts(rules, seed: int) -> list:
+    """(where, text) of what players read in a seeded random game of ``rules``."""
+    game = rules.new_game(seed=seed)
+    rng = random.Random(seed)
+    style = CardStyle(rules, ascii=True)
+    seats = [{"who": "person", "here": True} for _ in range(game.n)]
+    out = []
+    out += [("hint", _heuristic_text(game) or "")]
+    out += [("hint", Words(rules, names={"seat": "you"}).text(p.heuristic_text))
+            for p in rules.phases.values() if p.heuristic_text is not None]
+    for _ in range(ACTIONS):
+        if game.finished:
+            break
+        seat = game.to_act
+        legal = game.legal_actions(seat)
+        out += [("view", _MARKUP.sub("", line)) for line in render_view(game, seat, style)]
+        page = page_state(game, seat, [], seats, 0)
+        out += [("web", s) for s in _strings(page)]
+        for text in _illegal(game, seat, legal, rng):
+            out.append((f"why not '{text}'", why_not(game, seat, text, legal)))
+        game.apply(rng.choice(legal))
+    out += [("announced", ev["text"]) for ev in game.events if ev["kind"] == "announced"]
+    return out
+
+
+def test_words_of_a_name_default_to_the_name_with_spaces():
+    assert derived_words("on_table") == "on table" and derived_words("hand") == "hand"
+    rules = rulekit.load("hearts")
+    assert words_of(rules.zones["hand"]) == "hand"
+
+
+def test_a_leak_is_found():
+    rules = rulekit.load("hearts")
+    assert leaks(rules, "minus taken_points(you)") == ["taken_points"]
+    assert leaks(rules, "the taken points of you") == []
+
+
+def test_no_declared_name_reaches_a_player_as_written(rules):
+    found = {}
+    for seed in range(GAMES):
+        for where, text in player_texts(rules, seed):
+            for name in leaks(rules, text, where.startswith("why not")):
+                found.setdefault(name, (where, text))
+    assert not found, json.dumps(found, indent=1)
