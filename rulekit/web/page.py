@@ -169,7 +169,7 @@ def _parts_way(offer: dict, hand: set) -> str:
     elif first["form"] == "amount" and low is not None:
         way = f"choose an amount from {low} to {high}"
     else:
-        way = f"make it part by part: {offer['shape']}"
+        way = f"make it part by part: '{offer['shape']}'"
     if len(offer["parts"]) > 1 and not way.startswith("make"):
         way += " and its other parts"
     return way + ", then press its button"
@@ -207,10 +207,11 @@ def help_line(game, viewer, view, actions: list, parts: list, hand: set,
     for p in parts:
         how.setdefault(p["action"], set()).add(_parts_way(p, hand))
     said = []
+    decls = {a.name: a for p in game.rules.phases.values() for a in p.actions.values()}
     for name, ways in how.items():
         way = sorted(ways)[0] if len(ways) == 1 else \
             "click a highlighted card of your hand or a button"
-        said.append(f"{name} ({way})")
+        said.append(f"{words_of(decls[name]) if name in decls else name} ({way})")
     start = "Your turn" if len(actors) <= 1 else "You may act"
     if len(said) == 1:
         return f"{start}: {said[0]}."
