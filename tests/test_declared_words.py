@@ -81,7 +81,7 @@ def leaks(rules, text: str, choice: bool = False) -> list:
             continue
         if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text):
             out.append(name)
-    for name in (_choice_names(rules) - actions - {"a"}) if choice else ():  # (a word)
+    for name in sorted(_choice_names(rules) - actions - {"a"}) if choice else ():  # (a word)
         if re.search(rf"(?<![\w'#]){re.escape(name)}(?![\w'])", text):
             out.append(name)
     return out
@@ -155,6 +155,32 @@ def test_words_of_a_name_default_to_the_name_with_spaces():
     assert words_of(rules.zones["hand"]) == "hand"
 
 
+# parts of a name that read as no English when the name is said with spaces: a name
+# holding one gives its own words (`round_no`: "the round number")
+_SHORTHAND = {"no", "num", "nb", "dir", "idx", "cnt", "pos", "prev", "cur", "tmp", "min",
+              "max", "pts", "val", "str", "len"}
+
+
+def test_every_declared_name_has_words(rules):
+    # a name without `words:` reads as itself, each `_` a space: that must be English
+    # (no shorthand); a definition with parameters and a `_` in its name has a words
+    # template (else it reads "taken points(you)")
+    bad = []
+    for name, words in declared(rules).items():
+        if words is not None and _SHORTHAND & set(words.split()):
+            bad.append(f"{name}: '{words}'")
+    for name, d in rules.definitions.items():
+        if d.params and "_" in name and not d.words:
+            bad.append(f"{name}({', '.join(d.params)}): no words")
+    assert not bad, bad
+
+
+def test_shorthand_is_found():
+    rules = rulekit.load("hearts")
+    assert words_of(rules.vars["trick_no"]) == "the number of tricks played"
+    assert _SHORTHAND & set(derived_words("trick_no").split())
+
+
 def test_a_leak_is_found():
     rules = rulekit.load("hearts")
     assert leaks(rules, "minus taken_points(you)") == ["taken_points"]
@@ -168,3 +194,16 @@ def test_no_declared_name_reaches_a_player_as_written(rules):
             for name in leaks(rules, text, where.startswith("why not")):
                 found.setdefault(name, (where, text))
     assert not found, json.dumps(found, indent=1)
+
+
+def test_KLD_5_a_move_onto_its_own_pile_names_the_pile_not_the_choice():
+    # KLD-5: a card moves onto another pile of the tableau; why moving the top card of
+    # tableau 3 onto tableau 3 is not legal says the pile as the player typed it, never
+    # the names the action's parts bind (`c`, `q`: "the pile c lies in is not q")
+    rules = rulekit.load("klondike")
+    game = rules.new_game(seed=0)
+    top = game.z["tableau"][3][-1]
+    why = why_not(game, 0, f"move {top} to tableau 3", game.legal_actions(0))
+    assert why == f"the pile {top} lies in is tableau 3", why
+    assert leaks(rules, why, choice=True) == []
+    assert leaks(rules, "the pile c lies in is not q", choice=True) == ["c", "q"]
