@@ -207,3 +207,23 @@ def test_KLD_5_a_move_onto_its_own_pile_names_the_pile_not_the_choice():
     assert why == f"the pile {top} lies in is tableau 3", why
     assert leaks(rules, why, choice=True) == []
     assert leaks(rules, "the pile c lies in is not q", choice=True) == ["c", "q"]
+
+
+@pytest.mark.parametrize("name", RULESETS if games(0, 1) else ["atlanta_mattis"])
+def test_simulate_names_actions_and_steps_by_their_words(name):
+    # the report counts each action and decision step by its words (`play turn
+    # (shed)`, not `shed.play_turn`) and each announcement with its holes as dots
+    rules = rulekit.load(name)
+    text = rulekit.simulate(name, games=1, jobs=1, max_actions=400).text()
+    assert leaks(rules, text) == [], text
+    assert "{" not in text.split("announcements:")[-1]
+    if name == "atlanta_mattis":
+        assert "play turn (shed)" in text and "slough turn (collect)" in text
+
+
+def test_C_9_compare_says_not_lost_where_nobody_wins():
+    # C-9: a finished Mattis game reports its loser; nobody wins. The rows of a seat
+    # that did not lose say "not lost", never "wins"
+    text = rulekit.compare(["mattis", "mattis:voluntary_take=false"], games=1, players=3,
+                           jobs=1).text()
+    assert "seat 0 not lost" in text and "wins" not in text, text

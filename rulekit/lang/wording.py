@@ -94,6 +94,17 @@ def template_problem(template: str, names, owner: str) -> tuple[int, str] | None
     return None
 
 
+def said_names(rules) -> dict:
+    """How a report names the actions and decision steps of a compiled ruleset:
+    ``{"actions": {name: words}, "steps": {phase.step: words}}``, a step's words with its
+    phase's in brackets when the ruleset has several phases (``play turn (shed)``)."""
+    phases = rules.phases.values()
+    several = len(rules.phases) > 1
+    return {"actions": {n: words_of(a) for p in phases for n, a in p.actions.items()},
+            "steps": {f"{p.name}.{n}": words_of(s) + (f" ({words_of(p)})" if several else "")
+                      for p in phases for n, s in p.steps.items()}}
+
+
 def players_text(n: int) -> str:
     """``n`` players in words, singular for one: ``"1 player"``, ``"4 players"``."""
     return f"{n} player" if n == 1 else f"{n} players"
