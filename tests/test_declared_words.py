@@ -4,7 +4,8 @@ action; a choice's own names) reaches a player as its words, never as written, u
 it reads the same (`hand`, `trump`). For every bundled ruleset, seeded random games are
 played a few actions and what a player reads is collected: the table's view (the
 terminal's lines, the web page's labels, its help line), why each of a sample of
-illegal actions is not legal, the hint's heuristic, the announcements. A declared name
+illegal actions is not legal, the terminal's help on the actions now, the hint's
+heuristic, the announcements; and `simulate`'s report. A declared name
 with a `_` (or a choice's name, `c`, `q`) found there as a word fails the test.
 
 Action names are commands: they stay as typed where a text says what to type (in
@@ -23,6 +24,7 @@ from rulekit.lang.wording import derived_words, words_of
 from rulekit.play.coach import _heuristic_text
 from rulekit.play.reasons import why_not
 from rulekit.play.table import CardStyle, render_view
+from rulekit.play.terminal import _action_help
 from rulekit.web.page import page_state
 
 RULESETS = sorted(p.stem for p in (Path(__file__).parent.parent / "rulesets").glob("*.yaml"))
@@ -138,8 +140,9 @@ def player_texts(rules, seed: int) -> list:
         if game.finished:
             break
         seat = game.to_act
-        legal = game.legal_actions(seat)
+        legal = game.candidate_actions(rng, seat)   # (never too many to list)
         out += [("view", _MARKUP.sub("", line)) for line in render_view(game, seat, style)]
+        out += [("help", line) for line in _action_help(game, legal)]
         page = page_state(game, seat, [], seats, 0)
         out += [("web", s) for s in _strings(page)]
         for text in _illegal(game, seat, legal, rng):

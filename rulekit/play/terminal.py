@@ -333,6 +333,7 @@ def _action_help(game, actions) -> list[str]:
     """A line per action name that may be taken now: how many choices, what it does
     (its ``doc``), when it is legal (its condition in words) and its rule id."""
     from ..analysis.words import Words
+    from ..lang.wording import words_of
     words = Words(game.rules, names={"actor": "you"})
     lines = []
     for name in dict.fromkeys(a.name for a in actions):
@@ -342,6 +343,8 @@ def _action_help(game, actions) -> list[str]:
         what = f" - {doc}" if doc else ""
         when = f" (legal when {words.text(legal)})" if legal not in (None, "") else ""
         rule = defn.rule
+        said = words_of(defn)               # the command, and its words when they differ
+        name = name if said == name else f"'{name}' ({said})"
         lines.append(f"{name}: {len(mine)} choice{'s' if len(mine) != 1 else ''}{what}{when}"
                      + (f" [rule {rule}: 'rules' shows it]" if rule else ""))
     return lines
