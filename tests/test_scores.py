@@ -182,12 +182,19 @@ def test_HRT_11_the_panel_holds_the_match_totals_and_the_lowest_total_wins():
         test_web.until_state = real
     assert server.errors == []
     assert end["finished"] and states
+    seen_hand = []
     for s in states:
-        assert s["scores"]["columns"] == ["match totals"]
+        assert s["scores"]["columns"] == ["points taken this hand", "match totals"]
         assert [(r["seat"], r["you"]) for r in s["scores"]["rows"]] == \
             [(0, True), (1, False), (2, False), (3, False)]
-    totals = [r["values"][0] for r in end["scores"]["rows"]]
+        seen_hand.append(sum(r["values"][0] for r in s["scores"]["rows"]))
+    assert seen_hand == sorted(seen_hand) and seen_hand[0] == 0   # HRT-9: it only grows
+    hand = [r["values"][0] for r in end["scores"]["rows"]]
+    totals = [r["values"][1] for r in end["scores"]["rows"]]
+    assert sum(hand) == 26                  # HRT-9: 13 hearts and the queen of spades
     assert sum(totals) in (26, 78)          # 26 points a hand; shooting the moon: 3 x 26
+    if sum(totals) == 26:                   # one hand played (target 1): its points
+        assert totals == hand
     low = min(totals)
     others = sorted(t for s, t in enumerate(totals) if s != 0)
     if totals[0] == low and others[0] > low:
