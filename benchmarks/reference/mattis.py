@@ -290,7 +290,7 @@ def playouts(games: int, players: int = 4, seed: int = 0, **options) -> int:
     for k in range(seed, seed + games):
         state = Mattis(players, k, **options)
         rng = random.Random(k)
-        while state.status == "in_progress":
+        while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
         actions += state.actions
     return actions
