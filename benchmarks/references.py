@@ -11,10 +11,12 @@ Both sides play the same seeded games in the same loop: game k deals from seed k
 reference engines shuffle the same deck and draw the same dealer as rulekit does from
 a seed) and draws its actions uniformly from the legal ones with ``random.Random(k)``:
 rulekit's ``game.random_legal(rng)`` then ``game.apply``, the reference's
-``rng.choice(state.legal_actions())`` then ``state.apply``. The two list their legal
-actions in different orders, so the random games part after the first choices: the
-figures are per action, over many games. tests/test_reference_engines.py checks that
-the two play the same game (same legal actions at every decision, same returns).
+``rng.choice(state.legal_actions())`` then ``state.apply``. The reference engines list
+their legal actions in rulekit's order (the hand's cards in hand order, then ``stock``
+or ``take``), so both sides play the very same games, action for action (a line notes
+it if the action counts differ). tests/test_reference_engines.py checks that the two
+play the same game (same legal actions at every decision, same returns) and that the
+two loops above play the same games.
 
 Each instruction figure is a run doing the games minus a run doing none (start-up,
 imports and loading left out; both runs play one warm-up game first, so what is first
@@ -109,7 +111,8 @@ def measure(game: str, players: int, games: int, cpu_games: int, rounds: int,
             options: dict, tree: Path, valgrind: bool) -> dict:
     """Per side: instructions per action (None without valgrind), actions of the
     instruction runs, median CPU microseconds per action over ``rounds`` alternating
-    rounds; and ``ratio``: the median over the rounds of reference / rulekit CPU."""
+    rounds and the actions of a CPU run; and ``ratio``: the median over the rounds of
+    reference / rulekit CPU."""
     out = {}
     for side in ("rulekit", "reference"):
         entry = {"instructions": None, "actions": None}
@@ -128,6 +131,7 @@ def measure(game: str, players: int, games: int, cpu_games: int, rounds: int,
             _, actions, seconds = run(side, game, players, cpu_games, options, tree, False)
             got[side] = 1e6 * seconds / actions
             cpu[side].append(got[side])
+            out[side]["cpu_actions"] = actions
         ratios.append(got["reference"] / got["rulekit"])
     for side in cpu:
         out[side]["cpu_us"] = statistics.median(cpu[side]) if rounds else float("nan")
@@ -171,7 +175,10 @@ def main() -> None:
         instr = (f"{r['instructions']:14,.0f} {h['instructions']:10,.0f} "
                  f"{h['instructions'] / r['instructions']:5.2f}" if valgrind
                  else f"{'-':>14} {'-':>10} {'-':>5}")
-        played = (f"   ({r['actions']} and {h['actions']} actions)" if valgrind else "")
+        played = (f"   ({r['actions']} and {h['actions']} actions)" if valgrind
+                  else f"   ({r.get('cpu_actions')} and {h.get('cpu_actions')} actions a run)")
+        if r["actions"] != h["actions"] or r.get("cpu_actions") != h.get("cpu_actions"):
+            played += "  note: the two played different games"
         print(f"{game:13} {args.players:2}  {instr}   {r['cpu_us']:10.2f} "
               f"{h['cpu_us']:10.2f} {m['ratio']:5.2f}{played}", flush=True)
 
