@@ -2,7 +2,7 @@
 random playouts, instructions per action (valgrind's callgrind: the same figure on a
 busy machine as on an idle one) and CPU time per action over alternating rounds.
 
-    python benchmarks/references.py                        # Mattis and Norwegian Mattis at 4
+    python benchmarks/references.py                        # every reference game at 4
     python benchmarks/references.py --game mattis_norsk --games 40 --rounds 7
     python benchmarks/references.py --no-valgrind          # CPU time only
     python benchmarks/references.py --tree /tmp/other      # another rulekit tree's engine
@@ -25,10 +25,10 @@ fresh process, in alternating order; the table gives the median per side and the
 median of the rounds' ratios. ``x = reference / rulekit``: above 1, rulekit does less
 per action (issue 34's target: at least 1.5 on every Mattis variant).
 
-Atlanta Mattis and Myllymatti have no hand-written engine here (theirs would be other
-classes; the two engines take only their own game's options). ``--option K=V`` sets an
-option in both (the options the reference engines take: draw_order, stock_play,
-voluntary_take, trick_count, two_player_removed; not sequences). Run it with the
+The games: Mattis, Norwegian Mattis and Myllymatti (Atlanta Mattis has no hand-written
+engine yet). ``--option K=V`` sets an option in both (the options the reference engines
+take: draw_order, stock_play, voluntary_take, trick_count, two_player_removed; not
+sequences). Run it with the
 Python that has rulekit's dependencies (the venv's). Needs ``valgrind`` for
 instructions (``apt install valgrind``).
 """
@@ -48,7 +48,8 @@ HERE = Path(__file__).resolve().parent
 TREE = HERE.parent
 
 # the bundled ruleset -> the reference engine's module (benchmarks/reference/) and class
-GAMES = {"mattis": ("mattis", "Mattis"), "mattis_norsk": ("mattis_norsk", "MattisNorsk")}
+GAMES = {"mattis": ("mattis", "Mattis"), "mattis_norsk": ("mattis_norsk", "MattisNorsk"),
+         "myllymatti": ("myllymatti", "Myllymatti")}
 WARM_UP = 999_999                         # the seed of the warm-up game (not counted)
 
 SNIPPET = r"""
@@ -150,7 +151,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", action="append", choices=sorted(GAMES),
                    help="a game (default: every game with a reference engine)")
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--players", type=int, default=4, help="players (default 4)")
     p.add_argument("--games", type=int, default=20, help="games of the instruction runs")
     p.add_argument("--cpu-games", type=int, default=200, help="games of each CPU run")
     p.add_argument("--rounds", type=int, default=5, help="CPU-time rounds (alternating)")

@@ -9,7 +9,8 @@ from rulekit's list and given to the reference as its own action. At the end the
 status, the order seats went out and the returns (C-9: the loser -1, every other seat
 +1) must agree. The seeds are chosen so that the rare paths are played: a Mattis
 tie-break round (MAT-4), a Norwegian krig (NOR-4) and a krig left unresolved with its
-cards on the table (NOR-4 c).
+cards on the table (NOR-4 c), a Myllymatti tie whose cards stay for the next winner
+(MYL-4).
 """
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ def side_by_side(ruleset: str, cls: str, players: int, seed: int, options=None,
     """Play game ``seed`` of ``ruleset`` with rulekit and with the reference class
     ``cls`` side by side, asserting they agree at every decision and at the end;
     return the number of actions. ``seen`` (a set) collects the rare paths played:
-    ``tie`` (a second round of one trick), ``unresolved`` (a trick started on cards
-    left on the table)."""
+    ``tie`` (a second round of one trick), ``kept`` (a trick started on cards left on
+    the table)."""
     mod = reference(ruleset)
     options = options or {}
     game = load_rules(ruleset, options).new_game(players=players, seed=seed)
@@ -60,12 +61,15 @@ def side_by_side(ruleset: str, cls: str, players: int, seed: int, options=None,
             if ref.round_no > 0:
                 seen.add("tie")
             elif ref.round_start > 0:
-                seen.add("unresolved")
+                seen.add("kept")
     assert ref.is_terminal() and ref.legal_actions() == []
     result = game.result
     assert (ref.status, ref.out_order, ref.loser) == (result.status, result.out_order,
                                                       result.loser), f"seed {seed}"
-    assert ref.returns() == result.returns, f"seed {seed}"
+    if result.status == "finished":
+        assert ref.returns() == result.returns, f"seed {seed}"
+    else:                                      # aborted (C-8): no places, no returns
+        assert result.returns is None and ref.returns() == [0.0] * players
     assert ref.actions == game.actions
     return game.actions
 
@@ -96,7 +100,7 @@ def test_NOR_1_to_NOR_14_reference_norsk_plays_rulekits_game():
     seen = set()
     for seed in (9, *range(games(4, 100))):     # seed 9: a krig left unresolved
         side_by_side("mattis_norsk", "MattisNorsk", 4, seed, seen=seen)
-    assert {"tie", "unresolved"} <= seen
+    assert {"tie", "kept"} <= seen
 
 
 @pytest.mark.parametrize("players,options", [
@@ -110,8 +114,29 @@ def test_NOR_1_NOR_10_C_4_reference_norsk_options(players, options):
         side_by_side("mattis_norsk", "MattisNorsk", players, seed, options)
 
 
+def test_MYL_1_to_MYL_10_reference_myllymatti_plays_rulekits_game():
+    """MYL-1..MYL-10 at 4 players, default options: the same decisions, legal actions
+    and returns; a tie whose cards stay on the table (MYL-4) among them."""
+    seen = set()
+    for seed in range(games(4, 100)):
+        side_by_side("myllymatti", "Myllymatti", 4, seed, seen=seen)
+    assert "kept" in seen
+
+
+@pytest.mark.parametrize("players,options", [
+    (2, {"draw_order": "leader_first", "stock_play": "lead_only"}),
+    (3, {"voluntary_take": False, "stock_play": "never"}),
+])
+def test_C_4_C_5_MAT_11_reference_myllymatti_options(players, options):
+    """C-4 draw order, C-5 stock play, MAT-11 voluntary take at 2 and 3 players: the
+    reference's options agree with the ruleset's."""
+    for seed in range(games(1, 20)):
+        side_by_side("myllymatti", "Myllymatti", players, seed, options)
+
+
 @pytest.mark.parametrize("module,cls", [("mattis", "Mattis"),
-                                        ("mattis_norsk", "MattisNorsk")])
+                                        ("mattis_norsk", "MattisNorsk"),
+                                        ("myllymatti", "Myllymatti")])
 def test_C_3_reference_deals_rulekits_deck_from_a_seed(module, cls):
     """C-3: a seed deals the same hands in both (the benchmark plays both from the
     same seeds), and the random playouts of both play the same games."""

@@ -10,7 +10,7 @@ action, and checks the legal actions and the returns agree.
     state = Mattis(players=4, seed=1)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
-    state.returns()                     # [1.0, -1.0, 1.0, 1.0]: seat 1 is the Mattis
+    state.returns()                     # e.g. [1.0, -1.0, 1.0, 1.0]: seat 1 lost
 
     python benchmarks/reference/mattis.py --games 100     # random playouts, timed
 

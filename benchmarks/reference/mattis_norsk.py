@@ -12,7 +12,7 @@ returns agree.
     state = MattisNorsk(players=4, seed=1)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
-    state.returns()                     # [1.0, 1.0, -1.0, 1.0]: seat 2 is the Mattis
+    state.returns()                     # e.g. [1.0, 1.0, -1.0, 1.0]: seat 2 lost
 
     python benchmarks/reference/mattis_norsk.py --games 100   # random playouts, timed
 
