@@ -2,7 +2,7 @@
 random playouts, instructions per action (valgrind's callgrind: the same figure on a
 busy machine as on an idle one) and CPU time per action over alternating rounds.
 
-    python benchmarks/references.py                        # every reference game at 4
+    python benchmarks/references.py                        # the four Mattis games
     python benchmarks/references.py --game mattis_norsk --games 40 --rounds 7
     python benchmarks/references.py --no-valgrind          # CPU time only
     python benchmarks/references.py --tree /tmp/other      # another rulekit tree's engine
@@ -25,10 +25,10 @@ fresh process, in alternating order; the table gives the median per side and the
 median of the rounds' ratios. ``x = reference / rulekit``: above 1, rulekit does less
 per action (issue 34's target: at least 1.5 on every Mattis variant).
 
-The games: Mattis, Norwegian Mattis and Myllymatti (Atlanta Mattis has no hand-written
-engine yet). ``--option K=V`` sets an option in both (the options the reference engines
-take: draw_order, stock_play, voluntary_take, trick_count, two_player_removed; not
-sequences). Run it with the
+The games: Mattis, Norwegian Mattis and Myllymatti at 4 players, Atlanta Mattis at 3
+(its only count). ``--option K=V`` sets an option in both (the options of the bundled
+rulesets; not Mattis's and Norwegian Mattis's ``sequences``, nor Atlanta's shared slough
+window). Run it with the
 Python that has rulekit's dependencies (the venv's). Needs ``valgrind`` for
 instructions (``apt install valgrind``).
 """
@@ -49,7 +49,8 @@ TREE = HERE.parent
 
 # the bundled ruleset -> the reference engine's module (benchmarks/reference/) and class
 GAMES = {"mattis": ("mattis", "Mattis"), "mattis_norsk": ("mattis_norsk", "MattisNorsk"),
-         "myllymatti": ("myllymatti", "Myllymatti")}
+         "myllymatti": ("myllymatti", "Myllymatti"),
+         "atlanta_mattis": ("atlanta_mattis", "AtlantaMattis")}
 WARM_UP = 999_999                         # the seed of the warm-up game (not counted)
 
 SNIPPET = r"""
@@ -151,7 +152,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", action="append", choices=sorted(GAMES),
                    help="a game (default: every game with a reference engine)")
-    p.add_argument("--players", type=int, default=4, help="players (default 4)")
+    p.add_argument("--players", type=int,
+                   help="players (default: 3 for Atlanta Mattis, its only count; else 4)")
     p.add_argument("--games", type=int, default=20, help="games of the instruction runs")
     p.add_argument("--cpu-games", type=int, default=200, help="games of each CPU run")
     p.add_argument("--rounds", type=int, default=5, help="CPU-time rounds (alternating)")
@@ -166,11 +168,12 @@ def main() -> None:
         raise SystemExit("valgrind is not installed (apt install valgrind), or give "
                          "--no-valgrind")
     options = {k: typed(v) for k, v in (o.split("=", 1) for o in args.option)}
-    print(f"{'game':13} {'n':>2}  {'rulekit instr.':>14} {'reference':>10} {'x':>5}   "
+    print(f"{'game':14} {'n':>2}  {'rulekit instr.':>14} {'reference':>10} {'x':>5}   "
           f"{'rulekit us':>10} {'reference':>10} {'x':>5}   (per action; x = reference / "
           "rulekit)", flush=True)
     for game in args.game or sorted(GAMES):
-        m = measure(game, args.players, args.games, args.cpu_games, args.rounds, options,
+        players = args.players or (3 if game == "atlanta_mattis" else 4)
+        m = measure(game, players, args.games, args.cpu_games, args.rounds, options,
                     args.tree.resolve(), valgrind)
         r, h = m["rulekit"], m["reference"]
         instr = (f"{r['instructions']:14,.0f} {h['instructions']:10,.0f} "
@@ -180,7 +183,7 @@ def main() -> None:
                   else f"   ({r.get('cpu_actions')} and {h.get('cpu_actions')} actions a run)")
         if r["actions"] != h["actions"] or r.get("cpu_actions") != h.get("cpu_actions"):
             played += "  note: the two played different games"
-        print(f"{game:13} {args.players:2}  {instr}   {r['cpu_us']:10.2f} "
+        print(f"{game:14} {players:2}  {instr}   {r['cpu_us']:10.2f} "
               f"{h['cpu_us']:10.2f} {m['ratio']:5.2f}{played}", flush=True)
 
 

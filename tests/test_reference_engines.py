@@ -10,7 +10,7 @@ status, the order seats went out and the returns (C-9: the loser -1, every other
 +1) must agree. The seeds are chosen so that the rare paths are played: a Mattis
 tie-break round (MAT-4), a Norwegian krig (NOR-4) and a krig left unresolved with its
 cards on the table (NOR-4 c), a Myllymatti tie whose cards stay for the next winner
-(MYL-4).
+(MYL-4), Atlanta's sloughs (ATL-4) and runs (ATL-7).
 """
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def side_by_side(ruleset: str, cls: str, players: int, seed: int, options=None,
     ``cls`` side by side, asserting they agree at every decision and at the end;
     return the number of actions. ``seen`` (a set) collects the rare paths played:
     ``tie`` (a second round of one trick), ``kept`` (a trick started on cards left on
-    the table)."""
+    the table), ``slough`` and ``run`` (actions of those kinds)."""
     mod = reference(ruleset)
     options = options or {}
     game = load_rules(ruleset, options).new_game(players=players, seed=seed)
@@ -56,7 +56,14 @@ def side_by_side(ruleset: str, cls: str, players: int, seed: int, options=None,
         assert ours == theirs, f"seed {seed}, action {game.actions}"
         action = rng.choice(ours)
         game.apply(action)
-        ref.apply(mod.parse_action(action))
+        if ruleset == "atlanta_mattis":          # (a play is a card or a run by phase)
+            ref.apply(mod.parse_action(action, ref.phase))
+        else:
+            ref.apply(mod.parse_action(action))
+        if seen is not None and action.startswith("slough"):
+            seen.add("slough")
+        if seen is not None and action.startswith("play") and len(action.split()) > 2:
+            seen.add("run")
         if seen is not None and ref.phase == 1:
             if ref.round_no > 0:
                 seen.add("tie")
@@ -134,27 +141,44 @@ def test_C_4_C_5_MAT_11_reference_myllymatti_options(players, options):
         side_by_side("myllymatti", "Myllymatti", players, seed, options)
 
 
-@pytest.mark.parametrize("module,cls", [("mattis", "Mattis"),
-                                        ("mattis_norsk", "MattisNorsk"),
-                                        ("myllymatti", "Myllymatti")])
-def test_C_3_reference_deals_rulekits_deck_from_a_seed(module, cls):
+def test_ATL_1_to_ATL_9_reference_atlanta_plays_rulekits_game():
+    """ATL-1..ATL-9 (3 players, default options): the same decisions, legal actions and
+    returns; a tie-break round, sloughs (ATL-4) and runs (ATL-7) among them, and the
+    dreck (ATL-6) dealt from the same shuffle."""
+    seen = set()
+    for seed in range(games(4, 100)):
+        side_by_side("atlanta_mattis", "AtlantaMattis", 3, seed, seen=seen)
+    assert {"tie", "slough", "run"} <= seen
+
+
+def test_ATL_6_ATL_7_C_5_reference_atlanta_options():
+    """ATL-6 everyone gives to the dreck, ATL-7 runs of 3, C-4 draw order, C-5 stock
+    play on the lead only: the reference's options agree with the ruleset's."""
+    options = {"min_run": 3, "dreck_everyone_gives": True, "draw_order": "leader_first",
+               "stock_play": "lead_only"}
+    for seed in range(games(1, 20)):
+        side_by_side("atlanta_mattis", "AtlantaMattis", 3, seed, options)
+
+
+@pytest.mark.parametrize("module,cls,n", [("mattis", "Mattis", 4),
+                                          ("mattis_norsk", "MattisNorsk", 4),
+                                          ("myllymatti", "Myllymatti", 4),
+                                          ("atlanta_mattis", "AtlantaMattis", 3)])
+def test_C_3_reference_deals_rulekits_deck_from_a_seed(module, cls, n):
     """C-3: a seed deals the same hands in both (the benchmark plays both from the
     same seeds), and the random playouts of both play the same games."""
     mod = reference(module)
     for seed in (0, 11):
-        game = load_rules(module).new_game(players=4, seed=seed)
-        ref = getattr(mod, cls)(4, seed)
+        game = load_rules(module).new_game(players=n, seed=seed)
+        ref = getattr(mod, cls)(n, seed)
         hands = game.dump()["zones"]["hand"]
         assert [sorted(h) for h in hands] == \
             [sorted(mod.CARD_TEXT[c] for c in h) for h in ref.hands]
-        assert game.dump()["dealer"] == (ref.leader - 1) % 4
+        assert game.dump()["dealer"] == (ref.leader - 1) % n
     # the benchmark's loops (benchmarks/references.py) play the very same games: the
     # reference lists its legal actions in rulekit's order
-    actions = 0
-    for seed in (5, 6):
-        game = load_rules(module).new_game(players=4, seed=seed)
-        rng = random.Random(seed)
-        while not game.finished:
-            game.apply(game.random_legal(rng))
-        actions += game.actions
-    assert mod.playouts(2, 4, seed=5) == actions > 100
+    game = load_rules(module).new_game(players=n, seed=5)
+    rng = random.Random(5)
+    while not game.finished:
+        game.apply(game.random_legal(rng))
+    assert mod.playouts(1, n, seed=5) == game.actions > 50
