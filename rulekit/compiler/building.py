@@ -89,7 +89,17 @@ def build_model(compiled: Compiled, machine=None, warnings=(), fingerprint: str 
         warnings=list(warnings), machine=machine,
         expressions=Expressions(names, freeze(c.options), ns),
         namespace=MappingProxyType(ns), fingerprint=fingerprint, hot_source=hot.source,
-        returns_fn=compiled.returns, rule_book=list(compiled.rule_book))
+        returns_fn=compiled.returns, rule_book=list(compiled.rule_book),
+        score_unit=score_unit(data.get("score_unit")))
+
+
+def score_unit(text) -> tuple:
+    """``(singular, plural)`` of a ruleset's ``score_unit`` (``"chip"`` or
+    ``"man|men"``, already checked by the schema); ``("point", "points")`` for None."""
+    if not text:
+        return ("point", "points")
+    one, _, more = text.partition("|")
+    return (one, more or one + "s")
 
 
 _DEF_FIELDS = tuple(f.name for f in fields(DefInfo))
