@@ -35,6 +35,8 @@ instructions (``apt install valgrind``).
 from __future__ import annotations
 
 import argparse
+import importlib
+import inspect
 import json
 import os
 import re
@@ -100,10 +102,10 @@ def run(side: str, game: str, players: int, games: int, options: dict, tree: Pat
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tree)
     got = re.search(r"RESULT (\d+) ([\d.e-]+)", out.stdout)
     if out.returncode or not got:
-        err = "\n".join(line for line in out.stderr.splitlines()
-                        if not re.match(r"==\d+==", line))
-        raise SystemExit(f"{side} {game} {players}p failed (exit {out.returncode}):\n"
-                         f"{err[-2000:]}")
+        lines = [line for line in out.stderr.splitlines()
+                 if line.strip() and not re.match(r"==\d+==", line)]
+        said = lines[-1] if lines else f"exit {out.returncode}, nothing printed"
+        raise SystemExit(f"{side} {game} {players}p failed: {said}")
     refs = re.search(r"Collected : ([\d,]+)", out.stderr) if valgrind else None
     return (int(refs.group(1).replace(",", "")) if refs else None, int(got.group(1)),
             float(got.group(2)))
@@ -141,6 +143,23 @@ def measure(game: str, players: int, games: int, cpu_games: int, rounds: int,
     return out
 
 
+def check_options(game: str, options: dict) -> None:
+    """Exit with a clear message if the reference engine of ``game`` does not take one
+    of ``options`` (rulekit says so itself for its rulesets)."""
+    module, cls = GAMES[game]
+    sys.path.insert(0, str(HERE / "reference"))
+    try:
+        engine = getattr(importlib.import_module(module), cls)
+    finally:
+        sys.path.pop(0)
+    takes = [k for k in inspect.signature(engine).parameters
+             if k not in ("players", "seed", "deck", "dealer", "max_actions")]
+    for k in options:
+        if k not in takes:
+            raise SystemExit(f"the reference engine of {game} does not take the option "
+                             f"{k!r}; it takes: {', '.join(takes)}")
+
+
 def typed(text: str):
     """An option's value for the reference engine's keyword: a bool, an int or text."""
     if text.lower() in ("true", "false"):
@@ -167,7 +186,12 @@ def main() -> None:
     if valgrind and shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind), or give "
                          "--no-valgrind")
+    bad = [o for o in args.option if "=" not in o]
+    if bad:
+        p.error(f"--option takes NAME=VALUE, not {bad[0]!r}")
     options = {k: typed(v) for k, v in (o.split("=", 1) for o in args.option)}
+    for game in args.game or sorted(GAMES):
+        check_options(game, options)
     print(f"{'game':14} {'n':>2}  {'rulekit instr.':>14} {'reference':>10} {'x':>5}   "
           f"{'rulekit us':>10} {'reference':>10} {'x':>5}   (per action; x = reference / "
           "rulekit)", flush=True)
