@@ -214,7 +214,7 @@ def test_a_ruleset_names_the_unit_of_its_scores_in_the_result_words():
     """``score_unit`` (docs/language.md): results say the ruleset's word, singular for
     one, its plural (``s`` added, or the one written after ``|``) otherwise; HLD-18's
     results are chips won or lost."""
-    from rulekit.compiler.building import score_unit
+    from rulekit.lang.wording import score_unit
     holdem = rulekit.load("holdem")
     assert holdem.score_unit == ("chip", "chips")
     assert rulekit.load("hearts").score_unit == ("point", "points")

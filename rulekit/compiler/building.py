@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from ..frozen import ReadOnlyDict, evolve, freeze
 from ..model import Block, DefInfo, Ruleset, Written
+from ..lang.wording import score_unit
 from .context import CompileContext
 from .hotpath import HotPath
 from .service import Expressions
@@ -92,14 +93,6 @@ def build_model(compiled: Compiled, machine=None, warnings=(), fingerprint: str 
         returns_fn=compiled.returns, rule_book=list(compiled.rule_book),
         score_unit=score_unit(data.get("score_unit")))
 
-
-def score_unit(text) -> tuple:
-    """``(singular, plural)`` of a ruleset's ``score_unit`` (``"chip"`` or
-    ``"man|men"``, already checked by the schema); ``("point", "points")`` for None."""
-    if not text:
-        return ("point", "points")
-    one, _, more = text.partition("|")
-    return (one, more or one + "s")
 
 
 _DEF_FIELDS = tuple(f.name for f in fields(DefInfo))
