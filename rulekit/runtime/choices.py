@@ -31,11 +31,10 @@ closed form (a set: a sum of binomials; an amount: its range's size).
 from __future__ import annotations
 
 import math
-from itertools import combinations
 
 from ..errors import RulesetFault
 from ..limits import PARTS_COUNT_BUDGET
-from .drawing import Budget, Drawing, OverBudget, _Never  # noqa: F401 (OverBudget: API too)
+from .drawing import Budget, Drawing, OverBudget, _Never, _sized  # noqa: F401 (OverBudget: API)
 from .part_domains import Options, check_whole, items as _items, value_key as _key  # noqa: F401
 
 
@@ -246,7 +245,15 @@ class Chooser(Drawing):
         if self._never():
             return out
         try:
-            self._walk((), budget, out, limit + 1)
+            if self.n == 1:                 # (one part: its values, no recursion)
+                cap, legal = limit + 1, self._legal
+                for v in self._ordered(0, (), budget):
+                    if legal((v,), budget):
+                        out.append((v,))
+                        if len(out) >= cap:
+                            break
+            else:
+                self._walk((), budget, out, limit + 1)
         except _Never:
             return []
         return out
@@ -257,14 +264,21 @@ class Chooser(Drawing):
             if self._legal(vals, budget):
                 out.append(vals)
             return
-        children = self._children(i, vals, budget)
-        if self.parts[i].form == "set":     # fewest cards first, each size in domain order
-            dom = self.domain(i, vals)[0]
-            children = sorted(children, key=lambda s: (len(s), [dom.index(c) for c in s]))
-        for v in children:
+        for v in self._ordered(i, vals, budget):
             self._walk(vals + (v,), budget, out, cap)
             if len(out) >= cap:
                 return
+
+    def _ordered(self, i, vals, budget):
+        """The values of part ``i`` after ``vals`` (:meth:`_children`), a set part's
+        fewest cards first, each size in domain order."""
+        children = self._children(i, vals, budget)
+        if self.parts[i].form == "set":
+            dom, lo, hi = self.domain(i, vals)
+            if lo != hi or self.spec.so_far is not None:    # (else made in that order)
+                at = {c: k for k, c in enumerate(dom)}
+                children = sorted(children, key=lambda s: (len(s), [at[c] for c in s]))
+        return children
 
     def has_completion(self, vals, cur=None, budget=None) -> bool:
         """Whether parts ``vals`` (a set part's cards ``cur`` begun after them, in any
@@ -400,20 +414,3 @@ class Chooser(Drawing):
 def _unset(p):
     return () if p.form == "set" else None
 
-
-def _sized(cur, avail, start, need, budget):
-    """The sets ``cur`` + ``need`` cards of ``avail[start:]``, as :meth:`Chooser._sets`
-    yields them when no ``so_far`` prunes and every set has one size (lexicographic, by
-    position), spending the budget as its search would: one per card added on the way
-    to each set (the cards it shares with the set before are not added again)."""
-    base, prev = tuple(cur), None
-    for combo in combinations(range(start, len(avail)), need):
-        if prev is None:
-            budget.spend(need)
-        else:
-            m = 0
-            while combo[m] == prev[m]:
-                m += 1
-            budget.spend(need - m)
-        prev = combo
-        yield base + tuple([avail[j] for j in combo])

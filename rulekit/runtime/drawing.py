@@ -11,6 +11,7 @@ evaluations: past it RulesetFault, never an unbounded loop.
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 from ..errors import RulesetFault
 from ..limits import PARTS_SEARCH_BUDGET
@@ -174,3 +175,24 @@ def _combination(cards, k, r) -> list:
                 break
             r -= size
     return out
+
+
+def _sized(cur, avail, start, need, budget):
+    """The sets ``cur`` + ``need`` cards of ``avail[start:]``, as :meth:`Chooser._sets`
+    yields them when no ``so_far`` prunes and every set has one size (lexicographic, by
+    position), spending the budget as its search would: one per card added on the way
+    to each set (the cards it shares with the set before are not added again)."""
+    base, prev = tuple(cur), None
+    for combo, cards in zip(combinations(range(start, len(avail)), need),
+                            combinations(avail[start:], need)):
+        if prev is None:
+            budget.left -= need
+        else:
+            m = 0
+            while combo[m] == prev[m]:
+                m += 1
+            budget.left -= need - m
+        if budget.left < 0:                 # (Budget.spend, written in place)
+            raise OverBudget
+        prev = combo
+        yield base + cards if base else cards
