@@ -2,7 +2,8 @@
 ruleset declares (a zone, variable, definition, procedure, option, phase, step or
 action; a choice's own names) reaches a player as its words, never as written, unless
 it reads the same (`hand`, `trump`). For every bundled ruleset, seeded random games are
-played a few actions and what a player reads is collected: the table's view (the
+played a few actions and what a player reads is collected: the lobby's options, the
+table's view (the
 terminal's lines, the web page's labels, its help line), why each of a sample of
 illegal actions is not legal, the terminal's help on the actions now, the hint's
 heuristic, the announcements; and `simulate`'s report. A declared name
@@ -26,6 +27,7 @@ from rulekit.play.reasons import why_not
 from rulekit.play.table import CardStyle, render_view
 from rulekit.play.terminal import _action_help
 from rulekit.web.page import page_state
+from rulekit.web.pages import game_html
 
 RULESETS = sorted(p.stem for p in (Path(__file__).parent.parent / "rulesets").glob("*.yaml"))
 ACTIONS = games(24, 400)            # actions played per game
@@ -133,6 +135,7 @@ def player_texts(rules, seed: int) -> list:
     style = CardStyle(rules, ascii=True)
     seats = [{"who": "person", "here": True} for _ in range(game.n)]
     out = []
+    out += [("lobby", re.sub(r"<[^>]*>", " ", game_html(rules.name, rules, True)))]
     out += [("hint", _heuristic_text(game) or "")]
     out += [("hint", Words(rules, names={"seat": "you"}).text(p.heuristic_text))
             for p in rules.phases.values() if p.heuristic_text is not None]
