@@ -30,7 +30,7 @@ from rulekit.web.page import page_state
 from rulekit.web.pages import game_html
 
 RULESETS = sorted(p.stem for p in (Path(__file__).parent.parent / "rulesets").glob("*.yaml"))
-ACTIONS = games(24, 400)            # actions played per game
+ACTIONS = games(16, 400)            # actions played per game
 GAMES = games(1, 6)                 # seeded games per ruleset
 ILLEGAL = games(3, 12)              # illegal actions asked about per decision
 _MARKUP = re.compile(r"\[/?[a-z ]+\]")
@@ -70,24 +70,38 @@ def _choice_names(rules) -> set:
     return out
 
 
+_PATTERNS: dict = {}
+
+
+def _patterns(rules):
+    """(declared names said otherwise, choice names) as two regexes, made once per
+    ruleset: a name matches as a whole word (not inside a longer name, not after a
+    dot: `option.min_run` in a formal text is a key, not words)."""
+    key = id(rules)
+    if key not in _PATTERNS:
+        actions = {n for p in rules.phases.values() for n in p.actions}
+        named = sorted((n for n, w in declared(rules).items() if w != n and "_" in n),
+                       key=len, reverse=True)
+        bound = sorted(_choice_names(rules) - actions - {"a"}, key=len, reverse=True)
+        _PATTERNS[key] = (
+            re.compile(rf"(?<![\w.])({'|'.join(map(re.escape, named))})(?!\w)") if named
+            else None,
+            re.compile(rf"(?<![\w'#])({'|'.join(map(re.escape, bound))})(?![\w'])") if bound
+            else None, rules)
+    return _PATTERNS[key][:2]
+
+
 def leaks(rules, text: str, choice: bool = False) -> list:
     """The declared names ``text`` says as written though they read otherwise (action
     names in quotes or in a list of the actions now are commands); with ``choice``
-    (why a choice is not legal) the names the choice binds too, which should read as
-    their values."""
-    said = declared(rules)
-    actions = {n for p in rules.phases.values() for n in p.actions}
+    (why a choice is not legal) the names the choice binds too (`c`, `q`; not `a`, a
+    word), which should read as their values."""
+    named, bound = _patterns(rules)
     text = re.sub(r"'[^']*'", "''", text)
     text = re.sub(r"actions now: [^)]*", "", text)
-    out = []
-    for name, words in said.items():
-        if words == name or "_" not in name:
-            continue
-        if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text):
-            out.append(name)
-    for name in sorted(_choice_names(rules) - actions - {"a"}) if choice else ():  # (a word)
-        if re.search(rf"(?<![\w'#]){re.escape(name)}(?![\w'])", text):
-            out.append(name)
+    out = sorted(set(named.findall(text))) if named is not None else []
+    if choice and bound is not None:
+        out += sorted(set(bound.findall(text)))
     return out
 
 
