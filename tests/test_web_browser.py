@@ -14,6 +14,7 @@ page played by a fixed rule (always the first button) can loop forever in a game
 as Mattis (see test_four_pages_play_a_whole_mattis_game_by_clicks), and the test then
 fails at its bound instead of hanging."""
 import os
+import re
 import time
 from pathlib import Path
 
@@ -314,15 +315,6 @@ const t0 = Date.now();
 """
 
 
-def new_table(server, ruleset, seats):
-    """A table made over HTTP; it and seat 0's link."""
-    import httpx
-    body = httpx.post(f"{server.url}/api/tables", json={"ruleset": ruleset,
-                                                        "seats": seats}).json()
-    return server.hall.tables[body["id"]], f"{server.url}/t/{body['id']}#" \
-        + server.hall.tables[body["id"]].tokens[0]
-
-
 def click(d, css, tries=5):
     """Click the element ``css`` names, found again when a redraw replaced it between
     the finding and the click (such a click never reached the page: not counted)."""
@@ -348,23 +340,117 @@ def picked(d) -> list:
                             ".map(e => e.dataset.card)")
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_hearts_pass_takes_four_clicks(browser, live, seeded, size):
-    """HRT-3: three cards of the hand, then the button: four clicks, in a desktop's and
-    in a phone's window, and the page fits the window's width. On the desktop the rest
-    of the hand is played by clicking cards (a click plays the one card it may)."""
+HEARTS_BOOK = Path(__file__).resolve().parent.parent / "docs" / "rules" / "hearts.md"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def book_phrases(path: Path) -> list:
+    """The first words of each rule of a rule book's player's text (before its notes
+    for authors), with the Markdown marks taken out: ``{rule id: words}``."""
+    text = path.read_text(encoding="utf-8").split("## Notes for authors")[0]
+    out = {}
+    for m in re.finditer(r"^- \*\*([A-Z]+-\d+)\*\* (.+)$", text, re.MULTILINE):
+        out[m.group(1)] = " ".join(m.group(2).replace("`", "").split()[:5])
+    return out
+
+
+def squeeze(s: str) -> str:
+    return " ".join(s.split())
+
+
+def new_table(server, ruleset, seats, options=None):
+    """A table made over HTTP; it and seat 0's link."""
+    import httpx
+    body = httpx.post(f"{server.url}/api/tables", json={
+        "ruleset": ruleset, "seats": seats, "options": options or {}}).json()
+    return server.hall.tables[body["id"]], f"{server.url}/t/{body['id']}#" \
+        + server.hall.tables[body["id"]].tokens[0]
+
+
+def score_rows(d) -> dict:
+    """The score panel as the page shows it: its column heads and, per row, its seat's
+    cell and its numbers."""
+    return d.execute_script(
+        "const p = document.getElementById('scores'); if (p.hidden) return null;"
+        " const rows = [...p.querySelectorAll('tr')];"
+        " return {heads: [...rows[0].querySelectorAll('th')].map(e => e.textContent),"
+        " rows: rows.slice(1).map(r => [r.querySelector('th').textContent,"
+        " ...[...r.querySelectorAll('td')].map(e => +e.textContent)])}")
+
+
+def open_rules(d, words: dict) -> str:
+    """Open the rules panel by a click; its text, checked against the rule book's."""
+    click(d, "#rules > summary")
+    wait_until(lambda: d.execute_script("return document.getElementById('rules').open"))
+    rules = d.find_element(By.ID, "rules")
+    shown = squeeze(rules.text)
+    assert rules.find_element(By.CSS_SELECTOR, "li.rule").is_displayed()
+    missing = {k: w for k, w in words.items() if k not in shown or w not in shown}
+    assert words and not missing, missing
+    assert "Notes for authors" not in shown             # the player's text only
+    return shown
+
+
+def events_and_turn(d, table, seat=0) -> None:
+    """The page says whose turn it is and shows the seat's last events, as the table
+    keeps them."""
+    status = d.find_element(By.ID, "status").text
+    assert ("your turn" in status or "you may act" in status), status
+    assert "(your turn)" in d.title
+    shown = d.execute_script(      # a card drawn as a card read as its name again
+        "return [...document.querySelectorAll('#events li')].map(e => {"
+        " const c = e.cloneNode(true); c.querySelectorAll('[data-card]').forEach("
+        " k => k.replaceWith(k.dataset.card)); return c.textContent; })")
+    kept = table.lines[seat].lines
+    assert shown and [squeeze(t) for t in shown[-3:]] == [squeeze(t) for t in kept[-3:]]
+
+
+HEARTS_SCORES = {"points": "match totals"}     # hearts.yaml: its score and the score's doc
+
+
+def check_scores(d, game, columns=HEARTS_SCORES) -> list:
+    """The score panel's numbers, per seat, equal the game's (a seat's row says you);
+    ``columns``: each score variable, and its column's head."""
+    panel = score_rows(d)
+    assert panel is not None and panel["heads"][1:] == list(columns.values()), panel
+    values = [row[1:] for row in panel["rows"]]
+    assert values == [[game.v[c][s] for c in columns] for s in range(game.n)], panel
+    assert panel["rows"][0][0].startswith("you")
+    return [v[0] for v in values]
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_HRT_11_a_hearts_hand_by_clicks_to_the_end_of_a_low_target(browser, live, seeded,
+                                                                      size):
+    """A one-hand match (HRT-11: the match ends when a total reaches `target`, here 1;
+    HRT-9 gives 26 points each hand, so the first hand ends it) from seat 0's link, in a
+    desktop's and a phone's window: the rules panel opened by a click shows the rule
+    book's player's text; the pass (HRT-3) is three cards of the hand, then the button:
+    four clicks; the page says whose turn it is, shows the last events and a score
+    panel that agrees with the game; the hand is played by clicking cards (a click plays
+    the one card it may) until the game ends and the page says who won. The page fits
+    the window's width."""
     d = browser
     seeded.seed = HEARTS_SEED
     first = d.current_window_handle
     d.switch_to.new_window("tab")
-    d.set_window_size(*size)
+    d.set_window_size(*SIZES[size])
+    tag = "{}x{}".format(*SIZES[size])
     try:
-        table, link = new_table(live, "hearts", ["person", "random", "random", "random"])
+        table, link = new_table(live, "hearts", ["person", "random", "random", "random"],
+                                {"target": 1})
+        game = table.game
         d.get(link)
         version = len(table.moves)
         go = turn_of(d, table, "give")
         assert not go.is_enabled()
         assert d.find_elements(By.CSS_SELECTOR, "button.action:not(.parts)") == []
+        events_and_turn(d, table)
+        assert check_scores(d, game) == [0, 0, 0, 0]
+        ARTIFACTS.mkdir(exist_ok=True)
+        open_rules(d, book_phrases(HEARTS_BOOK))
+        d.save_screenshot(str(ARTIFACTS / f"web-hearts-rules-{tag}.png"))
+        click(d, "#rules > summary")                     # closed again
         hand = d.execute_script("return [...document.querySelectorAll('#mine .card')]"
                                 ".map(e => e.dataset.card)")
         assert len(hand) == 13
@@ -376,25 +462,37 @@ def test_hearts_pass_takes_four_clicks(browser, live, seeded, size):
         text = d.execute_async_script(WAIT_ENABLED, "give")
         assert text is not None and sorted(text.split()[1:]) == sorted(chosen)
         assert sorted(picked(d)) == sorted(chosen)
-        ARTIFACTS.mkdir(exist_ok=True)
-        d.save_screenshot(str(ARTIFACTS / f"web-hearts-pass-{size[0]}x{size[1]}.png"))
+        d.save_screenshot(str(ARTIFACTS / f"web-hearts-pass-{tag}.png"))
         click(d, "button.action.parts[data-name='give']")
         clicks += 1
         wait_until(lambda: len(table.moves) > version)
         assert clicks == 4 and table.moves[version] == f"0: {text}"
-        assert table.game.history[version] == text
+        assert game.history[version] == text
         width = d.execute_script("return [innerWidth, document.documentElement.scrollWidth]")
-        assert width[0] <= size[0] and width[1] <= width[0], width   # no sideways scroll
-        if size[0] >= 1000:             # the hand played out by clicks on cards
-            plays = 0
-            while plays < 13:
-                wait_until(lambda: 0 in table.game.actors)
-                at = len(table.moves)
-                assert d.execute_async_script(WAIT_TURN, f"1.{at}") is not None
-                click(d, "#mine .card.playable")
-                wait_until(lambda: len(table.moves) > at)
-                assert table.moves[at].startswith("0: play ")
-                plays += 1
+        assert width[0] <= SIZES[size][0] and width[1] <= width[0], width   # no sideways scroll
+        plays = 0
+        while plays < 13:               # the hand played out by clicks on cards
+            wait_until(lambda: 0 in game.actors)
+            at = len(table.moves)
+            assert d.execute_async_script(WAIT_TURN, f"1.{at}") is not None
+            if plays == 6:
+                events_and_turn(d, table)
+                check_scores(d, game)
+            click(d, "#mine .card.playable")
+            wait_until(lambda: len(table.moves) > at)
+            assert table.moves[at].startswith("0: play ")
+            plays += 1
+        wait_until(lambda: game.finished)       # the bots' last cards: the match is over
+        assert game.result.status == "finished"
+        WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
+            "return document.body.dataset.finished") == "1")
+        points = check_scores(d, game)
+        assert sum(points) in (26, 78) and max(points) >= 1     # HRT-9, HRT-10
+        words = d.find_element(By.ID, "words").text
+        low = min(points)
+        assert words.startswith("You won" if points[0] == low else "You lost"), words
+        assert d.find_element(By.ID, "end").is_displayed()
+        d.save_screenshot(str(ARTIFACTS / f"web-hearts-end-{tag}.png"))
         assert live.server.errors == [] and live.check.leaks == []
     finally:
         d.close()
