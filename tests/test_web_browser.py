@@ -569,3 +569,104 @@ def test_a_card_then_a_seat_an_amount_and_a_set_by_clicks(browser):
         d.close()
         d.switch_to.window(first)
         server.stop()
+
+
+# ---- a short Durak deal ------------------------------------------------------------------
+# Durak's rules with a 12-card pack (queens, kings and aces): six cards each for two
+# players and no stock (DUR-2: the dealer's last card then fixes trumps), a deal of a
+# dozen or two moves
+DURAK_SHORT = ("rulekit: 1\nextends: durak\nname: durak_short\n"
+               "players: {min: 2, max: 2, default: 2}\n"
+               "cards:\n  ranks: Q K A\n  aliases: null\n")
+DURAK_SEED = 3
+DURAK_MAX_TURNS = 60        # seat 0's turns: past it the test fails instead of hanging
+
+READ_TABLE = """
+const pile = (z) => document.querySelector(`#piles .pile[data-zone='${z}']`);
+const names = (e) => e ? [...e.querySelectorAll('[data-card]')].map(k => k.dataset.card) : null;
+const beaten = pile(arguments[0]);
+return {version: document.body.dataset.version,
+        label: beaten ? beaten.querySelector('.label').textContent : null,
+        pairs: beaten ? [...beaten.querySelectorAll('.pair')].map(names) : [],
+        open: names(pile(arguments[1]))};
+"""
+
+
+def durak_turn(d, table, game) -> str:
+    """Seat 0's move, by clicks: a beat when it may (the table's card, then a card of
+    the hand, then the button), else a card of the hand (an attack or a throw), else
+    the first button (done, take). Returns the action's text as the page sent it."""
+    if d.find_elements(By.CSS_SELECTOR, "button.action.parts[data-name='beat']"):
+        click(d, "button.item")                         # the table's card to beat
+        wait_until(lambda: d.find_elements(By.CSS_SELECTOR, "#mine .card.playable")
+                   and not d.find_elements(By.CSS_SELECTOR, "button.item"))
+        click(d, "#mine .card.playable")                # a card of the hand beats it
+        text = d.execute_async_script(WAIT_ENABLED, "beat")
+        assert text and text.startswith("beat ")
+        click(d, "button.action.parts[data-name='beat']")
+        return text
+    cards = d.find_elements(By.CSS_SELECTOR, "#mine .card.playable")
+    if cards:
+        text = cards[0].get_attribute("title")
+        click(d, "#mine .card.playable")
+        return text
+    text = d.find_element(By.CSS_SELECTOR, "button.action").get_attribute("data-action")
+    click(d, "button.action")
+    return text
+
+
+def test_DUR_8_a_short_durak_deal_by_clicks_shows_each_beaten_card_with_its_cover(
+        browser, seeded, tmp_path):
+    """A Durak deal (a 12-card pack: a short deal) against a bot, from seat 0's link:
+    every move of seat 0 made by clicks; whenever the page waits for seat 0 with beaten
+    attacks on the table, the page shows each with the card that beat it (DUR-8, the
+    zone's `pairs_with`), the unbeaten attacks on their own, says whose turn it is and
+    shows the last events; the deal ends, and the page says how."""
+    path = tmp_path / "durak_short.yaml"
+    path.write_text(DURAK_SHORT, encoding="utf-8")
+    server = LiveServer(named=[str(path)], on_send=LeakCheck())
+    d = browser
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")
+    seeded.seed = DURAK_SEED
+    try:
+        table, link = new_table(server, "durak_short.yaml", ["person", "random"])
+        game = table.game
+        d.get(link)
+        turns, pairs_seen, moves = 0, 0, []
+        while not game.finished:
+            assert turns < DURAK_MAX_TURNS, f"no end in {turns} turns: {table.moves[-8:]}"
+            wait_until(lambda: game.finished or 0 in game.actors)
+            if game.finished:
+                break
+            at = len(table.moves)
+            if d.execute_async_script(WAIT_TURN, f"1.{at}") is None:
+                assert len(table.moves) != at, f"seat 0's page shows no action at move {at}"
+                continue                                # a bot moved meanwhile
+            seen = d.execute_script(READ_TABLE, "beaten", "table")
+            beaten, covers, open_ = (list(game.z[z]) for z in ("beaten", "covers", "table"))
+            if len(table.moves) == at and seen["version"] == f"1.{at}":   # (still)
+                assert seen["pairs"] == [list(p) for p in zip(beaten, covers)], seen
+                assert seen["open"] == open_, seen
+                if beaten:
+                    assert seen["label"].startswith("beaten / covers")
+                    pairs_seen += 1
+                    if pairs_seen == 1:
+                        ARTIFACTS.mkdir(exist_ok=True)
+                        d.save_screenshot(str(ARTIFACTS / "web-durak-pairs.png"))
+                if turns == 1:
+                    events_and_turn(d, table)
+            text = durak_turn(d, table, game)
+            moves.append(text)
+            turns += 1
+            wait_until(lambda: len(table.moves) > at)
+        assert pairs_seen >= 1 and any(m.startswith("beat ") for m in moves), moves
+        WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
+            "return document.body.dataset.finished") == "1")
+        assert d.find_element(By.ID, "words").text.startswith("You ")
+        assert game.result.status == "finished"
+        assert server.server.errors == [] and server.server.on_send.leaks == []
+    finally:
+        d.close()
+        d.switch_to.window(first)
+        server.stop()
