@@ -615,27 +615,24 @@ def durak_turn(d, table, game) -> str:
     return text
 
 
-def test_DUR_8_a_short_durak_deal_by_clicks_shows_each_beaten_card_with_its_cover(
-        browser, seeded, tmp_path):
-    """A Durak deal (a 12-card pack: a short deal) against a bot, from seat 0's link:
-    every move of seat 0 made by clicks; whenever the page waits for seat 0 with beaten
-    attacks on the table, the page shows each with the card that beat it (DUR-8, the
-    zone's `pairs_with`), the unbeaten attacks on their own, says whose turn it is and
-    shows the last events; the deal ends, and the page says how."""
-    path = tmp_path / "durak_short.yaml"
-    path.write_text(DURAK_SHORT, encoding="utf-8")
-    server = LiveServer(named=[str(path)], on_send=LeakCheck())
-    d = browser
+def durak_deal(d, server, ruleset: str, size=(1100, 900), max_turns=DURAK_MAX_TURNS,
+               shot="web-durak-pairs") -> int:
+    """Seat 0 of a new table of ``ruleset`` (a Durak, against a random bot) plays its
+    deal by clicks (:func:`durak_turn`) in a window of ``size``. Whenever the page waits
+    for seat 0, it must show each beaten attack with the card that beat it (the zone's
+    `pairs_with`) and the unbeaten attacks on their own; at seat 0's second turn it must
+    say whose turn it is and show the last events; the deal must end, and the page say
+    how. Returns how many times the page showed pairs (a screenshot of the first)."""
     first = d.current_window_handle
     d.switch_to.new_window("tab")
-    seeded.seed = DURAK_SEED
+    d.set_window_size(*size)
     try:
-        table, link = new_table(server, "durak_short.yaml", ["person", "random"])
+        table, link = new_table(server, ruleset, ["person", "random"])
         game = table.game
         d.get(link)
         turns, pairs_seen, moves = 0, 0, []
         while not game.finished:
-            assert turns < DURAK_MAX_TURNS, f"no end in {turns} turns: {table.moves[-8:]}"
+            assert turns < max_turns, f"no end in {turns} turns: {table.moves[-8:]}"
             wait_until(lambda: game.finished or 0 in game.actors)
             if game.finished:
                 break
@@ -653,20 +650,110 @@ def test_DUR_8_a_short_durak_deal_by_clicks_shows_each_beaten_card_with_its_cove
                     pairs_seen += 1
                     if pairs_seen == 1:
                         ARTIFACTS.mkdir(exist_ok=True)
-                        d.save_screenshot(str(ARTIFACTS / "web-durak-pairs.png"))
+                        d.save_screenshot(str(ARTIFACTS / f"{shot}-{size[0]}x{size[1]}.png"))
                 if turns == 1:
                     events_and_turn(d, table)
-            text = durak_turn(d, table, game)
-            moves.append(text)
+            moves.append(durak_turn(d, table, game))
             turns += 1
             wait_until(lambda: len(table.moves) > at)
-        assert pairs_seen >= 1 and any(m.startswith("beat ") for m in moves), moves
+        assert any(m.startswith("beat ") for m in moves), moves
         WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
             "return document.body.dataset.finished") == "1")
         assert d.find_element(By.ID, "words").text.startswith("You ")
         assert game.result.status == "finished"
-        assert server.server.errors == [] and server.server.on_send.leaks == []
+        width = d.execute_script("return [innerWidth, document.documentElement.scrollWidth]")
+        assert width[1] <= width[0], width                # no sideways scroll
+        return pairs_seen
     finally:
         d.close()
         d.switch_to.window(first)
+        d.set_window_size(1100, 900)
+
+
+def test_DUR_8_a_short_durak_deal_by_clicks_shows_each_beaten_card_with_its_cover(
+        browser, seeded, tmp_path):
+    """A Durak deal (a 12-card pack: a short deal) against a bot, from seat 0's link,
+    every move of seat 0 by clicks (:func:`durak_deal`): each beaten attack is shown with
+    the card that beat it (DUR-8), the deal ends."""
+    path = tmp_path / "durak_short.yaml"
+    path.write_text(DURAK_SHORT, encoding="utf-8")
+    server = LiveServer(named=[str(path)], on_send=LeakCheck())
+    seeded.seed = DURAK_SEED
+    try:
+        assert durak_deal(browser, server, "durak_short.yaml") >= 1
+        assert server.server.errors == [] and server.server.on_send.leaks == []
+    finally:
         server.stop()
+
+
+# ---- whole games at both sizes (RULEKIT_SOAK=1) ------------------------------------------
+def hearts_turn(d) -> None:
+    """Seat 0's Hearts move by clicks: the pass (three cards of the hand, then the
+    button), else the card it may play (a click on it)."""
+    if d.find_elements(By.CSS_SELECTOR, "button.action.parts[data-name='give']"):
+        hand = d.execute_script("return [...document.querySelectorAll('#mine .card')]"
+                                ".map(e => e.dataset.card)")
+        for c in hand[:3]:
+            click(d, f"#mine [data-card='{c}']")
+        assert d.execute_async_script(WAIT_ENABLED, "give") is not None
+        click(d, "button.action.parts[data-name='give']")
+    else:
+        click(d, "#mine .card.playable")
+
+
+@pytest.mark.soak
+@pytest.mark.skipif(not SOAK, reason="a whole match in a browser: RULEKIT_SOAK=1")
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_HRT_11_a_whole_hearts_match_by_clicks(browser, live, seeded, size):
+    """HRT-11: hands until a total reaches the target (100), every move of seat 0 by
+    clicks, in a desktop's and a phone's window; the score panel agrees with the game
+    after every hand and at the end, and the page says the result."""
+    d = browser
+    seeded.seed = HEARTS_SEED
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")
+    d.set_window_size(*SIZES[size])
+    try:
+        table, link = new_table(live, "hearts", ["person", "random", "random", "random"])
+        game = table.game
+        d.get(link)
+        turns, hands = 0, 0
+        while not game.finished:
+            assert turns < 2000, f"no end in {turns} turns"
+            wait_until(lambda: game.finished or 0 in game.actors, timeout=30)
+            if game.finished:
+                break
+            at = len(table.moves)
+            assert d.execute_async_script(WAIT_TURN, f"1.{at}") is not None
+            if d.find_elements(By.CSS_SELECTOR, "button.action.parts[data-name='give']") \
+                    or len(game.z["hand"][0]) == 13:        # a new hand: last one's totals
+                check_scores(d, game)
+                hands += 1
+            hearts_turn(d)
+            turns += 1
+            wait_until(lambda: len(table.moves) > at)
+        WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
+            "return document.body.dataset.finished") == "1")
+        points = check_scores(d, game)
+        assert max(points) >= 100 and hands >= 2
+        assert d.find_element(By.ID, "words").text.startswith(
+            "You won" if points[0] == min(points) else "You lost")
+        ARTIFACTS.mkdir(exist_ok=True)
+        d.save_screenshot(str(ARTIFACTS / "web-hearts-match-end-{}x{}.png".format(*SIZES[size])))
+        assert live.server.errors == [] and live.check.leaks == []
+    finally:
+        d.close()
+        d.switch_to.window(first)
+        d.set_window_size(1100, 900)
+
+
+@pytest.mark.soak
+@pytest.mark.skipif(not SOAK, reason="a whole game in a browser: RULEKIT_SOAK=1")
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_DUR_8_a_whole_durak_deal_by_clicks(browser, live, seeded, size):
+    """The bundled Durak (36 cards, DUR-1), a whole deal by clicks in a desktop's and a
+    phone's window (:func:`durak_deal`), beaten attacks shown with their covers."""
+    seeded.seed = DURAK_SEED
+    assert durak_deal(browser, live, "durak", SIZES[size], max_turns=400,
+                      shot="web-durak-whole") >= 1
+    assert live.server.errors == [] and live.check.leaks == []
