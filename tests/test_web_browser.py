@@ -593,27 +593,43 @@ return {version: document.body.dataset.version,
 """
 
 
-def durak_turn(d, table, game) -> str:
-    """Seat 0's move, by clicks: a beat when it may (the table's card, then a card of
-    the hand, then the button), else a card of the hand (an attack or a throw), else
-    the first button (done, take). Returns the action's text as the page sent it."""
-    if d.find_elements(By.CSS_SELECTOR, "button.action.parts[data-name='beat']"):
-        click(d, "button.item")                         # the table's card to beat
-        wait_until(lambda: d.find_elements(By.CSS_SELECTOR, "#mine .card.playable")
-                   and not d.find_elements(By.CSS_SELECTOR, "button.item"))
-        click(d, "#mine .card.playable")                # a card of the hand beats it
-        text = d.execute_async_script(WAIT_ENABLED, "beat")
-        assert text and text.startswith("beat ")
-        click(d, "button.action.parts[data-name='beat']")
+def durak_turn(d, table, at: int):
+    """Seat 0's move at move ``at``, by clicks: a beat when it may (the table's card,
+    then a card of the hand, then the button), else a card of the hand (an attack or a
+    throw), else the first button (done, take). Returns the action's text as the page
+    sent it, or None when the bot moved first (the page was redrawn under the clicks)."""
+    from selenium.common.exceptions import NoSuchElementException
+
+    def moved():
+        return len(table.moves) != at
+    try:
+        if d.find_elements(By.CSS_SELECTOR, "button.action.parts[data-name='beat']"):
+            if d.find_elements(By.CSS_SELECTOR, "button.item"):   # (unless chosen before
+                click(d, "button.item")                 # the bot's move) the table's card
+            wait_until(lambda: moved() or (
+                d.find_elements(By.CSS_SELECTOR, "#mine .card.playable")
+                and not d.find_elements(By.CSS_SELECTOR, "button.item")))
+            if moved():
+                return None
+            click(d, "#mine .card.playable")            # a card of the hand beats it
+            text = d.execute_async_script(WAIT_ENABLED, "beat")
+            if moved():
+                return None
+            assert text and text.startswith("beat ")
+            click(d, "button.action.parts[data-name='beat']")
+            return text
+        cards = d.find_elements(By.CSS_SELECTOR, "#mine .card.playable")
+        if cards:
+            text = cards[0].get_attribute("title")
+            click(d, "#mine .card.playable")
+            return text
+        text = d.find_element(By.CSS_SELECTOR, "button.action").get_attribute("data-action")
+        click(d, "button.action")
         return text
-    cards = d.find_elements(By.CSS_SELECTOR, "#mine .card.playable")
-    if cards:
-        text = cards[0].get_attribute("title")
-        click(d, "#mine .card.playable")
-        return text
-    text = d.find_element(By.CSS_SELECTOR, "button.action").get_attribute("data-action")
-    click(d, "button.action")
-    return text
+    except (NoSuchElementException, StaleElementReferenceException):
+        if moved():                                     # redrawn: the bot's move
+            return None
+        raise
 
 
 def durak_deal(d, server, ruleset: str, size=(1100, 900), max_turns=DURAK_MAX_TURNS,
@@ -621,8 +637,8 @@ def durak_deal(d, server, ruleset: str, size=(1100, 900), max_turns=DURAK_MAX_TU
     """Seat 0 of a new table of ``ruleset`` (a Durak, against a random bot) plays its
     deal by clicks (:func:`durak_turn`) in a window of ``size``. Whenever the page waits
     for seat 0, it must show each beaten attack with the card that beat it (the zone's
-    `pairs_with`) and the unbeaten attacks on their own; at seat 0's second turn it must
-    say whose turn it is and show the last events; the deal must end, and the page say
+    `pairs_with`) and the unbeaten attacks on their own; from seat 0's second turn on,
+    once, it must say whose turn it is and show the last events; the deal must end, and the page say
     how. Returns how many times the page showed pairs (a screenshot of the first)."""
     first = d.current_window_handle
     d.switch_to.new_window("tab")
@@ -631,7 +647,7 @@ def durak_deal(d, server, ruleset: str, size=(1100, 900), max_turns=DURAK_MAX_TU
         table, link = new_table(server, ruleset, ["person", "random"])
         game = table.game
         d.get(link)
-        turns, pairs_seen, moves = 0, 0, []
+        turns, pairs_seen, moves, told = 0, 0, [], False
         while not game.finished:
             assert turns < max_turns, f"no end in {turns} turns: {table.moves[-8:]}"
             wait_until(lambda: game.finished or 0 in game.actors)
@@ -652,12 +668,17 @@ def durak_deal(d, server, ruleset: str, size=(1100, 900), max_turns=DURAK_MAX_TU
                     if pairs_seen == 1:
                         ARTIFACTS.mkdir(exist_ok=True)
                         d.save_screenshot(str(ARTIFACTS / f"{shot}-{size[0]}x{size[1]}.png"))
-                if turns == 1:
-                    events_and_turn(d, table)
-            moves.append(durak_turn(d, table, game))
+                if turns >= 1 and not told:
+                    try:
+                        events_and_turn(d, table)
+                        told = True
+                    except AssertionError:
+                        if len(table.moves) == at:      # not a bot's move meanwhile
+                            raise
+            moves.append(durak_turn(d, table, at))
             turns += 1
-            wait_until(lambda: len(table.moves) > at)
-        assert any(m.startswith("beat ") for m in moves), moves
+            wait_until(lambda: len(table.moves) > at)     # this move, or the bot's
+        assert told and any(m and m.startswith("beat ") for m in moves), moves
         WebDriverWait(d, 10).until(lambda dr: dr.execute_script(
             "return document.body.dataset.finished") == "1")
         assert d.find_element(By.ID, "words").text.startswith("You ")
