@@ -219,7 +219,7 @@ class HotCompiler(_DefAwareCompiler):
         self.lambdas += 1
         pyname = f"_p{self.lambdas}"
         inner = scope.child(**{name: "any"})
-        inner.bound = {**inner.bound, name: Typed(local(pyname, "param"), "any")}
+        inner.bound = {**inner.bound, name: self.lambda_param(local(pyname, "param"))}
         saved = self.single, self.zone_cards
         if single:
             card = f"_c{self.lambdas}"

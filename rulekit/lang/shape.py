@@ -51,6 +51,11 @@ def _top() -> dict:
         "name": {"type": "string", "pattern": "^(?![\\s\\S]*\\n)[A-Za-z_][A-Za-z0-9_-]*$"},
         "title": TEXT,
         "summary": TEXT,
+        "score_unit": {"type": "string",
+                       "pattern": "^[A-Za-z][A-Za-z -]{0,23}(\\|[A-Za-z][A-Za-z -]{0,23})?$",
+                       "description": "the word for one unit of the game's scores, said in "
+                       "results ('you won, 3 chips ahead'): singular, or 'singular|plural' "
+                       "(default: point, plural with an s)"},
         "rule_book": {"type": "array", "items": {
             "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*\\.md$",
             "$comment": "rule-book"},

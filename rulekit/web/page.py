@@ -326,6 +326,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
            "vars": shown_vars, "display": display, "actions": actions, "parts": parts,
            "events": lines[-KEEP_LINES:], "finished": finished,
            "result": result_line(game, names) if finished else None,
-           "result_words": result_words(game.result, viewer, names) if finished else None,
+           "result_words": result_words(game.result, viewer, names, game.rules.score_unit)
+           if finished else None,
            "scores": score_panel(rules, view, viewer, names), "help": help_text}
     return out
