@@ -406,18 +406,20 @@ def events_and_turn(d, table, seat=0) -> None:
     assert shown and [squeeze(t) for t in shown[-3:]] == [squeeze(t) for t in kept[-3:]]
 
 
-HEARTS_SCORES = {"points": "match totals"}     # hearts.yaml: its score and the score's doc
+# hearts.yaml's scores (`score: true`) and their docs, the panel's column heads
+HEARTS_SCORES = {"taken_now": "points taken this hand", "points": "match totals"}
 
 
-def check_scores(d, game, columns=HEARTS_SCORES) -> list:
+def check_scores(d, game, columns=HEARTS_SCORES, total="points") -> list:
     """The score panel's numbers, per seat, equal the game's (a seat's row says you);
-    ``columns``: each score variable, and its column's head."""
+    ``columns``: each score variable, and its column's head. Returns the column
+    ``total``'s numbers."""
     panel = score_rows(d)
     assert panel is not None and panel["heads"][1:] == list(columns.values()), panel
     values = [row[1:] for row in panel["rows"]]
     assert values == [[game.v[c][s] for c in columns] for s in range(game.n)], panel
     assert panel["rows"][0][0].startswith("you")
-    return [v[0] for v in values]
+    return [v[list(columns).index(total)] for v in values]
 
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
@@ -489,6 +491,8 @@ def test_HRT_11_a_hearts_hand_by_clicks_to_the_end_of_a_low_target(browser, live
             "return document.body.dataset.finished") == "1")
         points = check_scores(d, game)
         assert sum(points) in (26, 78) and max(points) >= 1     # HRT-9, HRT-10
+        assert check_scores(d, game, total="taken_now") == points \
+            or sum(points) == 78        # one hand: its points are the totals (no moon)
         words = d.find_element(By.ID, "words").text
         low = min(points)
         assert words.startswith("You won" if points[0] == low else "You lost"), words
