@@ -130,6 +130,10 @@ def _defs() -> dict:
             "doc": TEXT,
             "words": NAME_WORDS,
             "show_empty": {"type": "boolean"},
+            "pairs_with": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                           "description": "another zone of the same per: the table shows "
+                           "card i of this zone with card i of that one as a pair (an "
+                           "attack and the card that beat it), that zone not on its own"},
             "rule": TEXT}},
         "var": {"type": "object", "additionalProperties": False, "required": ["type"],
                 "properties": {

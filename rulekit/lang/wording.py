@@ -94,6 +94,12 @@ def template_problem(template: str, names, owner: str) -> tuple[int, str] | None
     return None
 
 
+def phase_words(rules, phase) -> str:
+    """A phase of compiled ruleset ``rules`` (by name) as a player reads it: its words;
+    ``-`` for none."""
+    return words_of(rules.phases[phase]) if phase in rules.phases else str(phase or "-")
+
+
 def said_names(rules) -> dict:
     """How a report names the actions and decision steps of a compiled ruleset:
     ``{"actions": {name: words}, "steps": {phase.step: words}}``, a step's words with its

@@ -35,10 +35,11 @@ import math
 from ..errors import RulesetFault
 from ..limits import PARTS_COUNT_BUDGET
 from .drawing import Budget, Drawing, OverBudget, _Never, _sized  # noqa: F401 (OverBudget: API)
+from .enumerating import Enumerating
 from .part_domains import Options, check_whole, items as _items, value_key as _key  # noqa: F401
 
 
-class Chooser(Drawing):
+class Chooser(Enumerating, Drawing):
     """The questions about choice-in-parts action ``defn`` of game ``G``'s seat to act
     (the state is read, never changed). Every question takes a fresh :class:`Budget`
     unless given one."""
@@ -236,49 +237,6 @@ class Chooser(Drawing):
             if self._so_far(vals, cur, budget):
                 yield from self._sets(vals, cur, avail, j + 1, lo, hi, budget)
             cur.pop()
-
-    def enumerate(self, limit: int, budget: Budget | None = None):
-        """Every legal complete choice (tuples of values), in order; OverBudget past the
-        budget, and at most ``limit + 1`` of them (the caller tells "more than")."""
-        budget = Budget() if budget is None else budget
-        out = []
-        if self._never():
-            return out
-        try:
-            if self.n == 1:                 # (one part: its values, no recursion)
-                cap, legal = limit + 1, self._legal
-                for v in self._ordered(0, (), budget):
-                    if legal((v,), budget):
-                        out.append((v,))
-                        if len(out) >= cap:
-                            break
-            else:
-                self._walk((), budget, out, limit + 1)
-        except _Never:
-            return []
-        return out
-
-    def _walk(self, vals, budget, out, cap) -> None:
-        i = len(vals)
-        if i == self.n:
-            if self._legal(vals, budget):
-                out.append(vals)
-            return
-        for v in self._ordered(i, vals, budget):
-            self._walk(vals + (v,), budget, out, cap)
-            if len(out) >= cap:
-                return
-
-    def _ordered(self, i, vals, budget):
-        """The values of part ``i`` after ``vals`` (:meth:`_children`), a set part's
-        fewest cards first, each size in domain order."""
-        children = self._children(i, vals, budget)
-        if self.parts[i].form == "set":
-            dom, lo, hi = self.domain(i, vals)
-            if lo != hi or self.spec.so_far is not None:    # (else made in that order)
-                at = {c: k for k, c in enumerate(dom)}
-                children = sorted(children, key=lambda s: (len(s), [at[c] for c in s]))
-        return children
 
     def has_completion(self, vals, cur=None, budget=None) -> bool:
         """Whether parts ``vals`` (a set part's cards ``cur`` begun after them, in any

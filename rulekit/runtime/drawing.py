@@ -183,16 +183,22 @@ def _sized(cur, avail, start, need, budget):
     position), spending the budget as its search would: one per card added on the way
     to each set (the cards it shares with the set before are not added again)."""
     base, prev = tuple(cur), None
-    for combo, cards in zip(combinations(range(start, len(avail)), need),
-                            combinations(avail[start:], need)):
+    for cards in combinations(avail[start:], need):    # (a pile's cards: each once)
         if prev is None:
             budget.left -= need
         else:
             m = 0
-            while combo[m] == prev[m]:
+            while cards[m] is prev[m]:
                 m += 1
             budget.left -= need - m
         if budget.left < 0:                 # (Budget.spend, written in place)
             raise OverBudget
-        prev = combo
+        prev = cards
         yield base + cards if base else cards
+
+
+def sized_cost(n: int, k: int) -> int:
+    """The budget :func:`_sized` spends on every set of ``k`` of ``n`` cards: one per
+    card added on the way, so one per beginning of a set (``j`` cards that ``k - j``
+    later cards can complete), summed over ``j`` from 1 to ``k``."""
+    return sum(math.comb(n - k + j, j) for j in range(1, k + 1))
