@@ -247,3 +247,47 @@ def test_C_9_compare_says_not_lost_where_nobody_wins():
     text = rulekit.compare(["mattis", "mattis:voluntary_take=false"], games=1, players=3,
                            jobs=1).text()
     assert "seat 0 not lost" in text and "wins" not in text, text
+
+
+TOY = Path(__file__).parent / "toys" / "coin.yaml"
+
+
+def test_words_given_to_every_kind_of_name_are_said(tmp_path):
+    # a toy gives words to a zone, a variable, an option, a phase, a step and an
+    # action: each reads as its words, and the engine's texts say them
+    text = TOY.read_text().replace(
+        "  hand: {per: seat, see: owner}",
+        "  hand: {per: seat, see: owner, words: coin hand}\nvars:\n"
+        "  look_no: {type: int, init: 0, show: true, words: the looks so far}").replace(
+        '  rigged: {type: bool, default: false, doc: "seat 0 always loses"}',
+        '  rigged: {type: bool, default: false, doc: "seat 0 always loses", words: loaded '
+        'coin}').replace("  main:\n    start: look", "  main:\n    words: the toss\n"
+                         "    start: look").replace(
+        "      look:\n        choose: nothing",
+        "      look:\n        words: a look\n        choose: nothing").replace(
+        "      look:\n        actor: 0", "      look:\n        words: the look\n        actor: 0")
+    path = tmp_path / "coin.yaml"
+    path.write_text(text)
+    rules = rulekit.load(str(path))
+    phase = rules.phases["main"]
+    assert [words_of(d) for d in (rules.zones["hand"], rules.vars["look_no"],
+                                  rules.option_decls["rigged"], phase, phase.steps["look"],
+                                  phase.actions["look"])] == [
+        "coin hand", "the looks so far", "loaded coin", "the toss", "the look", "a look"]
+    game = rules.new_game(seed=1)
+    lines = [_MARKUP.sub("", line) for line in render_view(game, 0, CardStyle(rules))]
+    assert lines[0].startswith("seat 0 | phase the toss | the looks so far: 0"), lines
+    assert any(line.startswith("  your coin hand: ") for line in lines), lines
+    assert Words(rules).text("option.rigged and look_no == 0") == \
+        "the option loaded coin is on and the looks so far is 0"
+    assert rulekit.simulate(str(path), games=1, jobs=1).words["steps"] == {
+        "main.look": "the look"}
+
+
+def test_empty_words_are_refused(tmp_path):
+    path = tmp_path / "coin.yaml"
+    path.write_text(TOY.read_text().replace("  hand: {per: seat, see: owner}",
+                                            '  hand: {per: seat, see: owner, words: " "}'))
+    with pytest.raises(rulekit.RulesetError) as info:
+        rulekit.load(str(path))
+    assert "zones.hand.words: words that say nothing" in str(info.value), str(info.value)

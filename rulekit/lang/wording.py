@@ -14,7 +14,8 @@ ATTRIBUTES = ("x", "body")                      # of a function argument x -> bo
 CONVERSIONS = ("not", "items", "'s", "bare")
 # a declared name's ``words:`` (a zone, variable, option, phase, step or action): how it
 # reads to a player; without one, :func:`derived_words` of the name
-NAME_WORDS = {"type": "string", "minLength": 1, "maxLength": 80, "pattern": "\\S",
+NAME_WORDS = {"$comment": "name words", "type": "string", "maxLength": 80,
+              "pattern": "\\S",
               "description": "how the name reads to a player, in plain English (default: "
               "the name with each '_' a space)"}
 
