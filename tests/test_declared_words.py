@@ -3,11 +3,10 @@ ruleset declares (a zone, variable, definition, procedure, option, phase, step o
 action; a choice's own names) reaches a player as its words, never as written, unless
 it reads the same (`hand`, `trump`). For every bundled ruleset, seeded random games are
 played a few actions and what a player reads is collected: the lobby's options, the
-table's view (the
-terminal's lines, the web page's labels, its help line), why each of a sample of
-illegal actions is not legal, the terminal's help on the actions now, the hint's
-heuristic, the announcements; and `simulate`'s report. A declared name
-with a `_` (or a choice's name, `c`, `q`) found there as a word fails the test.
+table's view (the terminal's lines, the web page's labels and help line), why each of
+a sample of illegal actions is not legal, the terminal's help on the actions now, the
+hint's heuristic, the announcements; and `simulate`'s report. A declared name with a
+`_` (or a choice's name, `c`, `q`) found there as a word fails the test.
 
 Action names are commands: they stay as typed where a text says what to type (in
 quotes, or in the list of actions now), and read as their words elsewhere."""
@@ -19,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.analysis.words import Words
 from budget import games
+from rulekit.analysis.words import Words
 from rulekit.lang.wording import derived_words, words_of
 from rulekit.play.coach import _heuristic_text
 from rulekit.play.reasons import why_not
