@@ -52,7 +52,7 @@ def _top() -> dict:
         "name": {"type": "string", "pattern": "^(?![\\s\\S]*\\n)[A-Za-z_][A-Za-z0-9_-]*$"},
         "title": TEXT,
         "summary": TEXT,
-        "score_unit": {"type": "string",
+        "score_unit": {"type": "string", "$comment": "unit",
                        "pattern": "^[A-Za-z][A-Za-z -]{0,23}(\\|[A-Za-z][A-Za-z -]{0,23})?$",
                        "description": "the word for one unit of the game's scores, said in "
                        "results ('you won, 3 chips ahead'): singular, or 'singular|plural' "
