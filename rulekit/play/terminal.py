@@ -181,7 +181,7 @@ class HumanAgent:
             elif word == "wait" and later and not any(a.name == "wait" for a in actions):
                 return WAIT
             elif word in ("help", "?", "h"):
-                self._help(game, actions, later)
+                self._help(game, actions, later, len(actions) + len(big))
             elif word == "rules":
                 self._rules(game)
                 for line in shown + book[page]:       # back to the game: the table again
@@ -218,8 +218,8 @@ class HumanAgent:
                         return self._chose(game, match)
                     out.print(f"  '{_escape(text)}' is not legal now: "
                               f"{_escape(why_not(game, self.seat, text, actions))}; choose "
-                              f"one of the {len(actions)} listed (a number is enough, 'help' "
-                              "says more)")
+                              f"one of the {len(actions) + len(big)} listed (a number is "
+                              "enough, 'help' says more)")
 
     def _echoed(self, text: str) -> str:
         """``text`` as read, echoed when the input is piped (so a transcript reads)."""
@@ -274,9 +274,9 @@ class HumanAgent:
                             "first" if later else ""))
         return later
 
-    def _help(self, game, actions, later) -> None:
+    def _help(self, game, actions, later, total: int) -> None:
         out = self.console
-        out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
+        out.print(f"  type the number of an action from the list (1 to {total}),"
                   f" or its text such as "
                   f"'{_escape(str(actions[-1]) if actions else game.unshown_parted()[0].name)}'"
                   "; a card alone "
