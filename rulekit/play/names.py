@@ -26,6 +26,25 @@ def check_name(name) -> str:
     return name
 
 
+def own_name_problem(name: str, others) -> str | None:
+    """Why a person may not call themselves ``name`` (a name :func:`check_name`
+    accepts) at a table whose other seats are called ``others`` (names, None where
+    unnamed; bots by :func:`bot_name`): another seat's name (case aside), a bot's kind
+    of name, ``you`` (how the table speaks to each player) or a seat's (``seat 2``);
+    None when they may."""
+    low = name.casefold()
+    if low == "you":
+        return "'you' is how the table speaks to each player"
+    words = low.split()
+    if len(words) == 2 and words[0] == "seat" and words[1].isdigit():
+        return "a seat's number is not a name"
+    if len(words) >= 2 and words[0] == "bot" and words[1].isdigit():
+        return "'Bot N (kind)' is how bots are named"
+    if any(o is not None and o.casefold() == low for o in others):
+        return "another seat at this table has that name"
+    return None
+
+
 def bot_name(seat: int, kind: str) -> str:
     """A bot's name: ``Bot SEAT (KIND)``."""
     return f"Bot {seat} ({kind})"
