@@ -259,3 +259,15 @@ def test_a_person_may_not_take_another_seats_name_a_bots_you_or_a_seat_number():
             table.name_seat(0, name)
     table.name_seat(0, "Bea")
     assert table.names == ["Bea", "Ann", bot_name(2, "greedy")]
+
+
+def test_a_rulesets_lines_say_the_names_of_the_seats_they_name():
+    """An announcement written `seat {w} takes the trick` says the seat's name once
+    players are named; with nobody named, or for a number that is no seat, as written."""
+    from rulekit.play.names import named_text
+    names = ["Ann", "Bot 1 (greedy)", None]
+    assert named_text(names, "seat 1 takes the trick") == "Bot 1 (greedy) takes the trick"
+    assert named_text(names, "seat 0 passes the attack on to seat 2") == \
+        "Ann passes the attack on to seat 2"
+    assert named_text(names, "seat 7 wins; seated 1") == "seat 7 wins; seated 1"
+    assert named_text(None, "seat 0 wins") == "seat 0 wins"

@@ -8,6 +8,8 @@ are reproducible. A seat nobody named is said as before (``seat 2``).
 """
 from __future__ import annotations
 
+import re
+
 from ..limits import player_name_problem
 
 PEOPLE = ("human", "person")    # the seat kinds a person plays (records, web tables)
@@ -63,6 +65,18 @@ def who(names, seat) -> str:
     if names and isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"seat {seat}"
+
+
+_SEAT_WORDS = re.compile(r"\bseat (\d{1,3})\b")
+
+
+def named_text(names, text: str) -> str:
+    """A ruleset's line (an announcement: ``seat 2 takes the trick``) with each ``seat
+    N`` of a named seat said by its name (``Bot 2 (greedy) takes the trick``); as it is
+    when nobody is named."""
+    if not names or "seat " not in text:
+        return text
+    return _SEAT_WORDS.sub(lambda m: who(names, int(m.group(1))), text)
 
 
 def introduce(names, seat) -> str:
