@@ -438,3 +438,13 @@ def test_a_bug_is_one_line_and_a_500_or_a_closed_connection(capsys):
     assert len(server.errors) == 2 and all("ZeroDivisionError: a bug" in e for e in server.errors)
     assert err.count("internal error") == 2 and len(err.splitlines()) == 2
     assert "Traceback" not in err
+
+
+def test_a_server_that_makes_no_tables_says_so():
+    """``serve --per-minute 0``: the tables of the database only; a new table is refused
+    in those words, not with "wait a little"."""
+    server = Server(Hall(Store(":memory:")), bot_delay=0, per_minute=0)
+    c = TestClient(make_app(server))
+    with c:
+        r = c.post("/api/tables", json={"ruleset": "mattis", "seats": ["person"] * 3})
+    assert r.status_code == 429 and "makes no new tables" in r.json()["error"]
