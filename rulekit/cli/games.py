@@ -322,6 +322,9 @@ def _replay_with_transcript(record, upto, rulesets):
         step(game, action, t)
 
     game = replay(record, upto, apply=apply, rulesets=rulesets)
+    if game.finished and t is not None:
+        t.say(result_line(game, record.get("names")))   # (as play ends)
+        t.flush()
     print()
     return game
 
