@@ -271,3 +271,10 @@ def test_a_rulesets_lines_say_the_names_of_the_seats_they_name():
         "Ann passes the attack on to seat 2"
     assert named_text(names, "seat 7 wins; seated 1") == "seat 7 wins; seated 1"
     assert named_text(None, "seat 0 wins") == "seat 0 wins"
+
+
+def test_a_refused_name_is_quoted_once_with_its_hidden_character_as_python_writes_it():
+    from rulekit.cli.games import _given_names
+    said = _given_names(["A\u061cnn"], [0])
+    assert said.startswith("--name 'A\\u061cnn': ") and "direction mark" in said
+    assert _given_names(["Ann\x07"], [0]).startswith("--name 'Ann\\x07': ")
