@@ -36,7 +36,8 @@ PLAY = ["play", TOY, "--human", "0", "--agent", "all=random", "--seed", "1", "--
 @pytest.mark.parametrize("name, problem", [
     ("Ann", None), ("Zoë 名前", None), ("a" * MAX_PLAYER_NAME_CHARS, None),
     ("a" * (MAX_PLAYER_NAME_CHARS + 1), "at most 24 characters"),
-    ("", "may not be empty"), ("   ", "may not be empty"), (" Ann", "no spaces at its start or end"),
+    ("", "may not be empty"), ("   ", "may not be empty"),
+    (" Ann", "no spaces at its start or end"),
     ("Ann\nBob", "control character (U+000A)"), ("\x1b[31mAnn", "control character (U+001B)"),
     ("Ann\u202e", "direction mark (U+202E)"), ("\u2066Ann", "direction mark (U+2066)"),
     ("A\u200fB", "direction mark (U+200F)"), ("A\u200bB", "invisible"),
