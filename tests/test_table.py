@@ -303,3 +303,20 @@ def test_help_counts_a_choice_in_parts_among_the_listed_actions(capsys, monkeypa
                                   "--agent", "all=random", "--ascii"], "help\nplay\nquit\n")
     assert "type the number of an action from the list (1 to 1)," in out
     assert "choose one of the 1 listed" in out and "(1 to 0)" not in out
+
+
+def test_the_part_by_part_prompt_takes_the_actions_name_and_sends_table_commands_back(
+        capsys, monkeypatch):
+    """HRT-3's pass, part by part: `give 3c 5c` at the part prompt is its cards (the
+    action's name typed again is skipped), `rules` is the list's command (said so), the
+    prompt says the person's name and no part's internal name."""
+    code, out, err = play_typing(capsys, monkeypatch,
+                                 ["play", "hearts", "--human", "0", "--seed", "5", "--name",
+                                  "Ann", "--agent", "all=random", "--ascii"],
+                                 "1\nrules\ngive 3c 5c\ncancel\nquit\n")
+    assert "Traceback" not in err
+    assert "Ann, your action (give, part by part): " in out
+    assert "'rules' works at the list of actions" in out
+    assert "give 3C 5C ... 3 cards; chosen: 3C 5C" in out or \
+        "give 5C 3C ... 3 cards; chosen: 5C 3C" in out
+    assert " p: " not in out

@@ -8,9 +8,11 @@ Only what can still be finished into a legal choice is offered (rulekit.runtime.
 """
 from __future__ import annotations
 
-from ..errors import CardError, IllegalAction
+from ..errors import CardError, IllegalAction, printable
 
 QUIT = "quit"           # what ask() returns when the person types quit
+TABLE_COMMANDS = ("help", "rules", "hint", "more", "wait")   # the list's, not a part's
+KIND_WORDS = {"place": "pile", "int": "number"}              # an item part said by its kind
 
 
 class PartsPrompt:
@@ -19,9 +21,10 @@ class PartsPrompt:
     person cancels, :data:`QUIT` when they quit. ``say(line)`` prints, ``read()`` reads a line (raising at the end of
     input, as the terminal's own reader does), ``card(c)`` shows a card."""
 
-    def __init__(self, game, seat: int, defn, say, read, card=str):
+    def __init__(self, game, seat: int, defn, say, read, card=str, who=None):
         self.game, self.seat, self.defn = game, seat, defn
         self.say, self.read, self.card = say, read, card
+        self.who = who or f"seat {seat}"    # how the prompt says the seat (its name)
         self.vals: list = []
         self.texts: list = []               # each part made, as its text
         self.cur: list | None = None        # a set part's cards so far
@@ -52,14 +55,20 @@ class PartsPrompt:
                 self.cur = None
                 continue
             self._show(opts)
-            self.say(f"seat {self.seat}, your action ({defn.name}, part by part): ", end="")
+            self.say(f"{self.who}, your action ({defn.name}, part by part): ", end="")
             text = self.read().strip()
             word = text.lower()
+            first, _, rest = text.partition(" ")
+            if first.lower() == defn.name.lower() and rest.strip():
+                text, word = rest.strip(), rest.strip().lower()     # ("give 2c": its parts)
             if word == "cancel":
                 return None
             if word in ("quit", "exit"):
                 return QUIT
-            if word == "undo":
+            if word in TABLE_COMMANDS:
+                self.say(f"  '{word}' works at the list of actions: finish this choice, or "
+                         "'cancel' goes back to it")
+            elif word == "undo":
                 self._undo()
             elif word == "why":
                 self.say("  " + (self.why or "nothing was refused"))
@@ -71,7 +80,8 @@ class PartsPrompt:
         made = " ".join(self._texts())
         head = f"  {self.defn.name}{' ' + made if made else ''} ..."
         if p.form == "amount":
-            self.say(f"{head} {p.name}: a whole number from {opts.low} to {opts.high}")
+            self.say(f"{head} {p.word or 'an amount'}: a whole number from {opts.low} to "
+                     f"{opts.high}")
             return
         if not opts.items and not opts.done:
             self.say(f"{head} no legal way to finish this choice: 'undo' takes the last "
@@ -81,14 +91,13 @@ class PartsPrompt:
                            for i, (_, t) in enumerate(opts.items, 1))
         if p.form == "set":
             size = f"{opts.low}" if opts.low == opts.high else f"{opts.low} to {opts.high}"
-            self.say(f"{head} {p.name}: {size} cards; chosen: "
+            self.say(f"{head} {p.word + ': ' if p.word else ''}{size} cards; chosen: "
                      f"{' '.join(map(self.card, opts.chosen)) or 'none'}"
                      + ("; type 'done' to finish" if opts.done else ""))
             if listed:
                 self.say(f"    add (numbers or cards, several at once): {listed}")
         else:
-            word = f"'{p.word}' " if p.word else ""
-            self.say(f"{head} {word}{p.name}: {listed}")
+            self.say(f"{head} {p.word or 'a ' + KIND_WORDS.get(p.kind, p.kind)}: {listed}")
 
     def _texts(self) -> list:
         out = []
@@ -116,7 +125,7 @@ class PartsPrompt:
         words = text.replace(",", " ").split()
         if p.form == "amount":
             if not (text.lstrip("-").isdigit() and text.isascii()) or len(text) > 13:
-                return self._refuse(f"'{text}' is not a whole number")
+                return self._refuse(f"'{printable(text, 40, True)}' is not a whole number")
             n = int(text)
             if not opts.low <= n <= opts.high:
                 return self._refuse(f"{n} is not from {opts.low} to {opts.high}")
@@ -145,7 +154,7 @@ class PartsPrompt:
             picks.append(got)
         if p.form != "set":
             if len(picks) != 1:
-                return self._refuse(f"{p.name} is one choice: type one number or text")
+                return self._refuse("this part is one choice: type one number or text")
             self.vals.append(picks[0])
             self.texts.append(next(t for x, t in opts.items if x == picks[0]))
             return None
@@ -182,7 +191,7 @@ class PartsPrompt:
         got = [x for x, t in items if t.lower() == w.lower()]
         if got:
             return got[0]
-        self.why = f"'{w}' is not one of the choices listed"
+        self.why = f"'{printable(w, 40, True)}' is not one of the choices listed"
         return None
 
     def _refuse(self, why: str) -> None:

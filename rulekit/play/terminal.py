@@ -171,7 +171,7 @@ class HumanAgent:
                     or big[int(text) - len(actions) - 1]
                 act = PartsPrompt(game, self.seat, defn, out.print,
                                   lambda: self._echoed(_read_line(out, self.inp)),
-                                  self.style.card).ask()
+                                  self.style.card, _escape(who(self.names, self.seat))).ask()
                 if act == QUIT:
                     raise Abandoned("quit")
                 if act is not None:
