@@ -17,6 +17,7 @@ from ..errors import printable
 from ..lang.wording import phase_words, words_of
 from .names import introduce, who
 from .pairs import pair_lines, partners
+from .paging import _cell_len, pages, rows  # noqa: F401 (pages, rows: the terminal's)
 from .scores import panel_line, score_panel
 from .transcript import seen_cards
 
@@ -356,11 +357,6 @@ def gains(game, seat: int, action, tries: int = 8) -> list:
     return found or []
 
 
-def _cell_len(markup: str) -> int:
-    from rich.text import Text
-    return Text.from_markup(markup).cell_len
-
-
 def action_lines(game, actions: list, style: CardStyle, width: int = 80,
                  short: int = 12, seat: int | None = None) -> list[str]:
     """The numbered lines of ``actions`` (already in the order they are numbered): one
@@ -369,9 +365,9 @@ def action_lines(game, actions: list, style: CardStyle, width: int = 80,
     card (``play ♣:  1) 2♣   2) 5♣``), wrapped at ``width`` columns."""
     rules = game.rules
 
-    def words(act) -> str:          # the action's text, its cards in hand order
+    def words(act) -> str:          # the action's text, a play's cards in hand order
         cards = list(act.cards)
-        if len(cards) > 1 and str(act) == f"{act.name} {' '.join(cards)}":
+        if len(cards) > 1 and str(act) == f"{act.name} {' '.join(cards)}" and _unordered(act):
             return f"{act.name} " + style.cards(sorted(cards, key=lambda c: hand_order(rules, c)))
         return style.text(str(act))
     if len(actions) <= short:
@@ -387,7 +383,8 @@ def action_lines(game, actions: list, style: CardStyle, width: int = 80,
     for i, act in enumerate(actions, 1):
         suit = rules.suit_of.get(act.cards[0]) if act.cards else None
         head = act.name if suit is None else f"{act.name} {style.suit(suit)}"
-        entry = style.cards(sorted(act.cards, key=lambda c: hand_order(rules, c))) \
+        entry = style.cards(sorted(act.cards, key=lambda c: hand_order(rules, c))
+                            if _unordered(act) else act.cards) \
             if act.cards else style.text(str(act))
         if act.cards and str(act) != f"{act.name} {' '.join(act.cards)}":
             entry = style.text(str(act))          # words besides the cards: keep them
@@ -406,13 +403,9 @@ def action_lines(game, actions: list, style: CardStyle, width: int = 80,
     return out
 
 
-def rows(lines: list[str], width: int) -> int:
-    """How many screen rows ``lines`` (rich markup) take at ``width`` columns."""
-    width = max(1, width)
-    return sum(max(1, -(-_cell_len(line) // width)) for line in lines)
-
-
-def pages(lines: list[str], height: int) -> list[list[str]]:
-    """``lines`` cut into pages of at most ``height`` lines (at least 3 each)."""
-    height = max(3, height)
-    return [lines[i:i + height] for i in range(0, len(lines), height)] or [[]]
+def _unordered(act) -> bool:
+    """Whether ``act``'s cards are one play or set, whose order says nothing (shown in
+    hand order); not so for several parts (``beat 9C TC``: the table's card first)."""
+    parts = act[4].parts
+    return parts is None or (len(parts.parts) == 1 and parts.parts[0].form == "set"
+                             and not parts.keep_order)
