@@ -29,38 +29,51 @@ from .parts import defn_of, selection_text
 
 
 class Step:
-    """One step of a bridged game: ``game`` (the GameState after it, never changed),
-    ``events`` (its events), ``seat`` and ``action`` (who acted and the Action taken,
-    None for the deal), ``picks`` (the texts of the ids the seat used), ``prev``."""
-    __slots__ = ("game", "events", "seat", "action", "picks", "prev", "_flat", "_lines",
-                 "_text", "_head")
+    """One step of a bridged game (the deal, or an engine action), shared by copies of
+    the state and never changed but for the caches below: ``seat`` and ``action`` (who
+    acted and the Action taken, None for the deal), ``ids`` (the ids the seat used),
+    ``draws`` (the answers of its draws), ``prev``, and ``game``: the GameState after
+    it, when kept (a snapshot, never changed; None else: see :mod:`.running`). Its
+    events are those its run wrote to ``log`` from ``start`` on. Strings need ``game``
+    here and in the step before."""
+    __slots__ = ("seat", "action", "ids", "draws", "prev", "game", "full", "_log",
+                 "_start", "_end", "_flat", "_lines", "_text")
 
-    def __init__(self, game, seat, action, picks, prev):
-        self.game = game
-        self.events = game.events
-        self.seat, self.action, self.picks, self.prev = seat, action, picks, prev
+    def __init__(self, seat, action, ids, draws, prev, log, start: int):
+        self.seat, self.action, self.ids, self.draws, self.prev = seat, action, ids, draws, prev
+        self.game = None
+        self.full = False           # this step and every one before it have their game
+        self._log, self._start, self._end = log, start, len(log)
         self._flat: dict = {}
         self._lines: dict = {}
         self._text: dict = {}
-        self._head = None
 
-    def head(self) -> str:
-        """The game after this step as text: its dump but the legal actions, and its
-        history (kept once asked: a state's text is asked at every id)."""
-        if self._head is None:
-            dump = self.game.dump()
-            dump.pop("legal", None)
-            self._head = repr(dump) + f"\nhistory: {self.game.history}"
-        return self._head
+    def keep(self, game) -> None:
+        """Keep ``game`` (the game after this step, never to change again) as its
+        snapshot."""
+        self.game = game
+        self.full = self.prev is None or self.prev.full
 
-    def text(self, s: int) -> str:
+    def onto(self, prev, game) -> "Step":
+        """This step after ``prev`` instead, with ``game`` (the game after it) kept."""
+        new = Step(self.seat, self.action, self.ids, self.draws, prev, self._log, self._start)
+        new._end = self._end
+        new.keep(game)
+        return new
+
+    @property
+    def events(self) -> list:
+        """The events of this step, as dicts."""
+        return self._log[self._start:self._end]
+
+    def text(self, s: int, layout) -> str:
         """What seat ``s`` saw from the deal to this step (kept once asked)."""
         out = self._text.get(s)
         if out is not None:
             return out
         parts, step = [], self
         while step is not None and s not in step._text:
-            parts.append(step.lines(s))
+            parts.append(step.lines(s, layout))
             step = step.prev
         if step is not None:
             parts.append(step._text[s])
@@ -75,14 +88,14 @@ class Step:
             out = self._flat[s] = flatten(self.game, s)
         return out
 
-    def lines(self, s: int) -> str:
+    def lines(self, s: int, layout) -> str:
         """What seat ``s`` saw in this step, as text lines."""
         out = self._lines.get(s)
         if out is None:
-            out = self._lines[s] = "\n".join(self._said(s) + self._changed(s))
+            out = self._lines[s] = "\n".join(self._said(s, layout) + self._changed(s))
         return out
 
-    def _said(self, s: int) -> list:
+    def _said(self, s: int, layout) -> list:
         out = ["deal"] if self.seat is None else []
         for ev in self.events:
             kind = ev["kind"]
@@ -97,8 +110,8 @@ class Step:
                 out.append(f"{kind}: {ev['text']}")
             elif kind == "out":
                 out.append(f"seat {ev['seat']} is out")
-        if self.seat == s and self.picks:
-            out.append("  picked " + " ".join(self.picks))
+        if self.seat == s and self.ids:
+            out.append("  picked " + " ".join(layout.describe(i) for i in self.ids))
         return out
 
     def _changed(self, s: int) -> list:
@@ -107,6 +120,13 @@ class Step:
         out = [f"  {k}={v}" for k, v in now.items() if before.get(k) != v]
         out += [f"  {k}=" for k in before if k not in now]
         return out
+
+
+def head(game) -> str:
+    """The game as text: its dump but the legal actions, and its history."""
+    dump = game.dump()
+    dump.pop("legal", None)
+    return repr(dump) + f"\nhistory: {game.history}"
 
 
 def _cards(cards) -> str:
@@ -140,7 +160,7 @@ def _making(core, s: int) -> bool:
     """Whether seat ``s`` is making a selection now."""
     if core.name is None and not core.picks and core.sel is None:
         return False
-    return core.trail is not None and core.pending is None and core.trail.game.to_act == s
+    return core.game is not None and core.pending is None and core.game.to_act == s
 
 
 def selection_line(core, s: int) -> list:
@@ -149,7 +169,7 @@ def selection_line(core, s: int) -> list:
     if not _making(core, s):
         return []
     if core.sel is not None:
-        return [f"choosing: {selection_text(core.trail.game, core.sel)}"]
+        return [f"choosing: {selection_text(core.game, core.sel)}"]
     return [f"choosing: {core.name or ''} {' '.join(core.picks)}".rstrip()]
 
 
@@ -161,26 +181,35 @@ def selection_cards(core, s: int) -> list:
     sel = core.sel
     if sel is None:
         return list(core.picks)
-    defn = defn_of(core.trail.game, sel.name)
-    return list(cards_of(core.trail.game, defn, sel.vals)) + list(sel.cur)
+    defn = defn_of(core.game, sel.name)
+    return list(cards_of(core.game, defn, sel.vals)) + list(sel.cur)
 
 
 def observation_string(core, s: int) -> str:
     """Seat ``s``'s observation (see the module docstring)."""
-    if core.trail is None:
+    game = core.now
+    if game is None:
         return "dealing"
-    flat = core.trail.flat(s)
+    seen = core.seen
+    if seen is None:
+        seen = core.seen = {}
+    flat = seen.get(s)
+    if flat is None:
+        flat = seen[s] = flatten(game, s)
     lines = [f"{k}={v}" for k, v in flat.items()]
     return "\n".join(lines + selection_line(core, s))
 
 
 def information_string(core, s: int) -> str:
     """Seat ``s``'s information state (see the module docstring)."""
-    parts = [] if core.trail is None else [core.trail.text(s)]
+    if core.trail is not None and (not core.rec or core.trail.game is None):
+        from .running import recorded
+        recorded(core)                 # (every step's game, from now on too)
+    parts = [] if core.trail is None else [core.trail.text(s, core.spec.layout)]
     pending = core.pending
     if pending is not None:            # an action whose draws are being made
         a = pending[2]
-        hidden = pending[4].private is not None or core.trail.game.step.simultaneous
+        hidden = pending[4].private is not None or core.pre.step.simultaneous
         parts.append(f"seat {a}: {pending}" if a == s or not hidden else f"seat {a} acted")
     parts += selection_line(core, s)
     return "\n".join(parts) if parts else "dealing"
@@ -215,9 +244,9 @@ class Observer:
             return
         core = state._c
         self.dict["seat"][player] = 1
-        if core.trail is None:
+        game = core.now
+        if game is None:
             return
-        game = core.trail.game
         view = game.view(player)
         card_id = self.spec.layout.card_id
         p = len(card_id)
