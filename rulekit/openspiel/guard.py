@@ -155,7 +155,8 @@ class Guarded:
 
 def serialized_ids(blob: str) -> tuple:
     """``(params, ids)`` of the pickled part of a serialized state (base64 of a pickle
-    of ``{"_c": _restore(params, ids)}``, as :meth:`Core.__reduce__` writes it), read
+    of ``{"_c": _restore(params, ids)}``, as :meth:`.running.Core.__reduce__` writes it
+    (``rulekit.openspiel.running._restore``; before, ``...state._restore``)), read
     without running anything: the only callable the pickle may name is that
     ``_restore``, which here only captures its arguments; params must be a dict of
     names to texts and numbers, ids a list of whole numbers. Raises ParameterError."""
@@ -169,7 +170,8 @@ def serialized_ids(blob: str) -> tuple:
 
     class Only(pickle.Unpickler):
         def find_class(self, module, name):
-            if (module, name) == ("rulekit.openspiel.state", "_restore"):
+            if name == "_restore" and module in ("rulekit.openspiel.running",
+                                                 "rulekit.openspiel.state"):
                 return lambda params, ids: Captured((params, ids))
             raise pickle.UnpicklingError(f"{module}.{name} may not be named")
 

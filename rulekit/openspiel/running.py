@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import copy
 
+import pyspiel
+
 from ..randomness import Chance
-from .observe import Step
+from .steps import Step
 
 CHECKPOINT = 8          # engine actions between two snapshots of the game
 
@@ -134,7 +136,6 @@ class Core:
             from ..errors import ParameterError
             raise ParameterError("a resampled state (resample_from_infostate) cannot be "
                                  "serialized: it is not reached by action ids")
-        from .state import _restore       # (pickles name it there)
         ids, node = [], self.past
         while node is not None:
             ids.append(node[0])
@@ -259,3 +260,12 @@ def recorded(core) -> None:
     core.trail = prev
     if core.pending is None:            # (the game now is the last step's: share it)
         core.game, core.owned, core.since = prev.game, False, 0
+
+
+def _restore(params: dict, ids: list) -> Core:
+    """The Core of the state that ``ids`` reach in the game of ``params`` (what a
+    pickled state names: :meth:`Core.__reduce__`)."""
+    state = pyspiel.load_game("rulekit", params).new_initial_state()
+    for a in ids:
+        state.apply_action(a)
+    return state._c

@@ -13,18 +13,9 @@ from ..errors import IllegalAction, RecordError, RulesetFailure
 from ..runtime.records import make_record
 from .guard import Guarded
 from .moves import ACT, NAME, candidates, options
-from .observe import head
+from .steps import head
 from .parts import STEPS, Selection, advance, next_ids, part_ids, selection_text, settle
-from .running import Core
-
-
-def _restore(params: dict, ids: list) -> Core:
-    """The Core of the state that ``ids`` reach in the game of ``params`` (what a
-    pickled state names: :meth:`.running.Core.__reduce__`)."""
-    state = pyspiel.load_game("rulekit", params).new_initial_state()
-    for a in ids:
-        state.apply_action(a)
-    return state._c
+from .running import Core, _restore  # noqa: F401 (older pickles name it here)
 
 
 class RulekitState(Guarded, pyspiel.State):
