@@ -94,7 +94,8 @@ class Core:
     (steps since the last snapshot), ``rec`` (keep every step's game), ``pending``
     (the Action whose draws are being chosen, or None), ``seat`` (who took it),
     ``draws`` (the answers chosen for the run in progress), ``need`` (the draw waiting
-    for an outcome: a number or a list of cards; None when not at a chance node),
+    for an outcome: a number, or the ids of the cards to pick from, in the draw's
+    order; None when not at a chance node),
     ``deal`` (the answers of the deal; None for a resampled state), ``name``,
     ``picks`` and ``ids`` (the selection in progress: the name chosen or None, the
     cards picked, the ids used, forced ones too), ``sel`` (a choice in parts in
@@ -169,7 +170,8 @@ class Core:
         except Draw as need:            # half applied: rebuild the game before it
             self.game, self.owned = None, False
             self.pre = rebuilt(self.spec, self.trail)
-            self.pending, self.seat, self.draws, self.need = act, act[2], (), need.options
+            self.pending, self.seat, self.draws = act, act[2], ()
+            self.need = self._need(need.options)
             return
         self._stepped(act, act[2], (), game, start)
 
@@ -182,6 +184,25 @@ class Core:
         self.trail, self.game = step, game
         self.pending = self.seat = self.need = self.pre = None
         self.draws = self.ids = ()
+
+    def _need(self, options):
+        """A draw's options as the chance node keeps them: a number, or the ids of the
+        cards to pick from (in the draw's order)."""
+        if options.__class__ is int:
+            return options
+        card_id = self.spec.layout.card_id
+        return [card_id[x] for x in options]
+
+    def outcome(self, action) -> int | None:
+        """The index among the chance node's options of outcome ``action`` (a card's
+        id, or a number), or None if it is not one."""
+        need = self.need
+        if need.__class__ is int:
+            return action if action.__class__ is int and 0 <= action < need else None
+        try:
+            return need.index(action)
+        except ValueError:
+            return None
 
     def answer(self, k: int) -> None:
         """Answer the chance node with ``k`` (the index of the outcome among its
@@ -210,7 +231,7 @@ class Core:
                 game.use_random(src)
                 game.apply(self.pending)
         except Draw as need:
-            self.need = need.options
+            self.need = self._need(need.options)
             return
         if self.trail is None:
             self.deal, self.game = self.draws, game

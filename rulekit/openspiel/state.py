@@ -77,8 +77,25 @@ class RulekitState(Guarded, pyspiel.State):
         c = self._c
         return c.need is None and c.game.finished
 
+    def is_chance_node(self) -> bool:
+        """True at a chance node (answered here, not through OpenSpiel's C++)."""
+        return self._c.need is not None
+
     def _legal_actions(self, player: int) -> list:
         if player != self.current_player() or player < 0:
+            return []
+        return sorted(self._options())
+
+    def legal_actions(self, player=None) -> list:
+        """The legal ids of the seat to act (a chance node's outcomes), or of ``player``
+        (a seat, or the chance player: the outcomes). Answered here, not through
+        OpenSpiel's C++ (which asks the same methods)."""
+        c = self._c
+        if player is not None:
+            return super().legal_actions(player)
+        if c.need is not None:
+            return [o for o, _ in self.chance_outcomes()]
+        if c.game.finished:
             return []
         return sorted(self._options())
 
@@ -90,9 +107,8 @@ class RulekitState(Guarded, pyspiel.State):
             return []
         if need.__class__ is int:
             return [(k, 1.0 / need) for k in range(need)]
-        card_id = self._c.spec.layout.card_id
         p = 1.0 / len(need)
-        return sorted((card_id[x], p) for x in need)
+        return [(i, p) for i in sorted(need)]
 
     def _apply_action(self, action: int) -> None:
         self._act(action)
@@ -152,12 +168,7 @@ class RulekitState(Guarded, pyspiel.State):
 
     def _apply_chance(self, action: int) -> None:
         c = self._c
-        need = c.need
-        if need.__class__ is int:
-            k = action if action.__class__ is int and 0 <= action < need else None
-        else:
-            ids = c.spec.layout.card_id
-            k = next((i for i, x in enumerate(need) if ids[x] == action), None)
+        k = c.outcome(action)
         if k is None:
             raise IllegalAction(f"chance outcome {action!r} is not possible now; possible: "
                                 f"{[o for o, _ in self.chance_outcomes()]}", str(action),
