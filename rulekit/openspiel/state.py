@@ -15,6 +15,7 @@ from .guard import Guarded
 from .moves import ACT, NAME, candidates, options
 from .steps import head
 from .parts import STEPS, Selection, advance, next_ids, part_ids, selection_text, settle
+from .resample import resample
 from .running import Core, _restore  # noqa: F401 (older pickles name it here)
 
 
@@ -245,6 +246,13 @@ class RulekitState(Guarded, pyspiel.State):
         if c.sel is not None:
             text += f"\nchoosing: {selection_text(game, c.sel)}"
         return text
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state seat ``player_id`` cannot tell from this one, its hidden cards redealt
+        (rulekit's canonical determinization, seeded from ``probability_sampler()``, a
+        number from 0 to 1): see :mod:`.resample` for what it keeps and its limits."""
+        return resample(self, self._seat(player_id, "resample_from_infostate"),
+                        probability_sampler)
 
     # ---- rulekit's side -------------------------------------------------------------
     @property

@@ -76,7 +76,7 @@ class Step:
         return out
 
     def _said(self, s: int, layout) -> list:
-        out = ["deal"] if self.seat is None else []
+        out = [self.action or "deal"] if self.seat is None else []   # (or "resampled")
         for ev in self.events:
             kind = ev["kind"]
             if kind == "action":
