@@ -6,6 +6,7 @@ busy machine as on an idle one) and CPU time per engine action over alternating 
     python benchmarks/bridge.py                         # Hearts (one hand) and Mattis at 4
     python benchmarks/bridge.py --pair hearts_match --games 4 --rounds 5
     python benchmarks/bridge.py --no-valgrind            # CPU time only
+    python benchmarks/bridge.py --tree /tmp/rulekit-base # another tree's rulekit (before)
 
 The engine's loop is a random bot's: ``game.random_legal(rng)`` then ``game.apply``,
 from ``rules.new_game(seed=...)``. The bridge's loop is OpenSpiel's:
@@ -76,16 +77,20 @@ print("RESULT", actions, time.process_time() - start)
 """
 
 
+TREE = HERE
+
+
 def run(side: str, pair: str, players: int, games: int, valgrind: bool) -> tuple:
     """(instructions or None, engine actions, CPU seconds) of one process playing
-    ``games`` games of ``pair`` on ``side`` (rulekit or bridge)."""
+    ``games`` games of ``pair`` on ``side`` (rulekit or bridge), with the rulekit of
+    ``TREE``."""
     name, options = PAIRS[pair]
     cmd = [sys.executable, "-c", SNIPPET, side, name, json.dumps(options), str(players),
            str(games)]
     if valgrind:
         cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd
-    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(HERE)}
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=HERE)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(TREE)}
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=TREE)
     got = re.search(r"RESULT (\d+) ([\d.e-]+)", out.stdout)
     if out.returncode or not got:
         err = "\n".join(line for line in out.stderr.splitlines()
@@ -126,7 +131,11 @@ def main() -> None:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--rounds", type=int, default=3, help="CPU-time rounds (alternating)")
     p.add_argument("--no-valgrind", action="store_true", help="CPU time only")
+    p.add_argument("--tree", type=Path, default=HERE,
+                   help="the rulekit tree to measure (default: this one)")
     args = p.parse_args()
+    global TREE
+    TREE = args.tree.resolve()
     valgrind = not args.no_valgrind
     if valgrind and shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind), or give "

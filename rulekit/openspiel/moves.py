@@ -127,22 +127,26 @@ class Layout:
         return self.value_base + k
 
 
-def candidates(legal: list, name, picks: tuple) -> list:
-    """The legal actions (once each, as the engine indexes them) that the selection so
-    far allows: named ``name`` (None: any) and holding every card of ``picks``."""
+def unique(legal: list) -> list:
+    """The legal actions once each, as the engine indexes them (the first of those with
+    the same key)."""
     seen, out = set(), []
-    need = set(picks)
     for a in legal:
         key = action_key(a)
-        if key in seen:
-            continue
-        seen.add(key)
-        if name is not None and a[0] != name:
-            continue
-        if need and not need.issubset(a[1]):
-            continue
-        out.append(a)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
     return out
+
+
+def candidates(legal: list, name, picks: tuple) -> list:
+    """The actions of ``legal`` (from :func:`unique`) that the selection so far allows:
+    named ``name`` (None: any) and holding every card of ``picks``."""
+    if name is None and not picks:
+        return legal
+    need = set(picks)
+    return [a for a in legal if (name is None or a[0] == name) and
+            (not need or need.issubset(a[1]))]
 
 
 def options(layout: Layout, cands: list, name, picks: tuple) -> dict:

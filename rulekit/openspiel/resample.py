@@ -53,7 +53,7 @@ def resample(state, player: int, sampler):
     new = state.clone()
     n = new._c
     n.game, n.owned, n.pre, n.trail, n.since, n.rec = copy, False, None, root, 0, True
-    n.deal = n.past = n.seen = n.opts = None
+    n.deal = n.past = n.seen = n.opts = n.uniq = None
     n.resampled = True
     if copy.finished or copy.to_act != player:     # another seat's selection: dropped
         n.name, n.picks, n.ids, n.sel = None, (), (), None

@@ -100,7 +100,8 @@ class Core:
     ``picks`` and ``ids`` (the selection in progress: the name chosen or None, the
     cards picked, the ids used, forced ones too), ``sel`` (a choice in parts in
     progress: a :class:`~.parts.Selection`, or None), ``opts`` (the legal ids, once
-    computed; None when they may have changed), ``past`` (every id applied, last
+    computed; None when they may have changed), ``uniq`` (the listed legal actions
+    once each, kept for the decision; None once it is made), ``past`` (every id applied, last
     first: ``(id, (id, ... None))``; None for a resampled state), ``seen`` (strings
     of the state now, per seat, kept until it changes).
 
@@ -109,12 +110,13 @@ class Core:
     keeps what it loaded) and the ids applied to a new state."""
     __slots__ = ("spec", "game", "owned", "pre", "trail", "since", "rec", "pending",
                  "draws", "need", "deal", "name", "picks", "ids", "sel", "seat", "opts",
-                 "past", "seen", "resampled")
+                 "past", "seen", "resampled", "uniq")
 
     def __init__(self, spec):
         self.spec = spec
         self.game = self.pre = self.trail = self.pending = self.need = None
         self.name = self.seat = self.opts = self.sel = self.past = self.seen = None
+        self.uniq = None
         self.owned = self.rec = self.resampled = False
         self.since = 0
         self.draws, self.deal, self.picks, self.ids = (), (), (), ()
@@ -160,7 +162,7 @@ class Core:
 
     def take(self, act) -> None:
         """Apply the engine Action ``act`` in place (its draws become chance nodes)."""
-        self.name, self.picks, self.opts, self.sel = None, (), None, None
+        self.name, self.picks, self.opts, self.sel, self.uniq = None, (), None, None, None
         game = self.own()
         game.use_random(source(self.spec, ()))
         start = len(game.events)

@@ -12,7 +12,7 @@ import pyspiel
 from ..errors import IllegalAction, RecordError, RulesetFailure
 from ..runtime.records import make_record
 from .guard import Guarded
-from .moves import ACT, NAME, candidates, options
+from .moves import ACT, NAME, candidates, options, unique
 from .steps import head
 from .parts import STEPS, Selection, advance, next_ids, part_ids, selection_text, settle
 from .resample import resample
@@ -34,6 +34,13 @@ class RulekitState(Guarded, pyspiel.State):
         """Apply the engine Action ``act`` (its draws become chance nodes)."""
         self._c.take(act)
 
+    def _listed(self) -> list:
+        """The listed legal actions now, once each (kept for the decision)."""
+        c = self._c
+        if c.uniq is None:
+            c.uniq = unique(c.game.listed_actions())
+        return c.uniq
+
     def _options(self) -> dict:
         """The legal ids now: ``{id: (kind, what)}`` of a listed action's selection
         (:func:`.moves.options`), ``{id: (step, what, Selection)}`` of a choice in parts
@@ -45,11 +52,12 @@ class RulekitState(Guarded, pyspiel.State):
             if c.sel is not None:           # (settled: its next step is not forced)
                 c.opts = next_ids(layout, game, c.sel)
                 return c.opts
-            listed = game.listed_actions()
+            listed = self._listed()
             parted = [] if c.name is not None or c.picks else \
                 [d.name for d in game.parted_actions()]
             if not parted:
-                c.opts = options(layout, candidates(listed, c.name, c.picks), c.name, c.picks)
+                c.opts = options(layout, candidates(listed, c.name, c.picks),
+                                 c.name, c.picks)
                 return c.opts
             names = sorted({a[0] for a in listed} | set(parted))
             if len(names) > 1:
@@ -148,7 +156,7 @@ class RulekitState(Guarded, pyspiel.State):
             c.picks = c.picks + (what,)
         c.ids = c.ids + (action,)
         c.opts = None
-        left = candidates(c.game.listed_actions(), c.name, c.picks)
+        left = candidates(self._listed(), c.name, c.picks)
         if len(left) == 1:
             self._take(left[0])
 
@@ -194,7 +202,7 @@ class RulekitState(Guarded, pyspiel.State):
                 if kind == ACT:
                     return str(what)
                 name, picks = (what, c.picks) if kind == NAME else (c.name, c.picks + (what,))
-                left = candidates(c.game.listed_actions(), name, picks)
+                left = candidates(self._listed(), name, picks)
                 if len(left) == 1:
                     return str(left[0])
                 return " ".join([name or "pick"] + list(picks)) + " ..."
