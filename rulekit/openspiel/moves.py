@@ -29,6 +29,7 @@ from ..model import TYPED_CHOICES
 from ..runtime.actions import action_key
 
 PICK, NAME, ACT = "pick", "name", "act"
+_KEYED = TYPED_CHOICES + ("parts",)         # kinds whose key is not their cards
 
 
 class Layout:
@@ -132,7 +133,9 @@ def unique(legal: list) -> list:
     the same key)."""
     seen, out = set(), []
     for a in legal:
-        key = action_key(a)
+        cards = a[1]
+        # (the usual action of one card or none: its name and cards, the same key)
+        key = (a[0], cards) if len(cards) < 2 and a[4].kind not in _KEYED else action_key(a)
         if key not in seen:
             seen.add(key)
             out.append(a)
@@ -162,14 +165,18 @@ def options(layout: Layout, cands: list, name, picks: tuple) -> dict:
         values = [a[3] for a in typed]
         for a in typed:
             out[layout.value_id(a, values)] = (ACT, a)
+        cands = [a for a in cands if a[4].kind not in TYPED_CHOICES]
     n = len(picks)
     card_id = layout.card_id
+    done = layout.done
     for a in cands:
         cards = a[1]
-        if a[4].kind in TYPED_CHOICES:
-            continue
-        if len(set(cards)) == n:         # exactly the cards picked
-            out[layout.done] = (ACT, a)
+        if n == 0 and len(cards) == 1:  # (the usual case: one card, none picked)
+            c = cards[0]
+            if card_id[c] not in out:
+                out[card_id[c]] = (PICK, c)
+        elif len(set(cards)) == n:       # exactly the cards picked
+            out[done] = (ACT, a)
         else:
             for c in cards:
                 if c not in picks:

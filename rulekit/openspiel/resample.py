@@ -49,7 +49,7 @@ def resample(state, player: int, sampler):
     copy = determinize(c.game, player, random.Random(seed), canonical=True)
     root = Step(None, RESAMPLED, (), (), None, copy.events, len(copy.events))
     root.keep(copy)
-    root._text[player] = text
+    root.remember("_text", player, text)
     new = state.clone()
     n = new._c
     n.game, n.owned, n.pre, n.trail, n.since, n.rec = copy, False, None, root, 0, True

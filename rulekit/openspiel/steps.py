@@ -8,6 +8,9 @@ their game (those lines need them all: :func:`.running.recorded`).
 from __future__ import annotations
 
 
+_NONE: dict = {}         # an empty cache, shared until a step keeps something
+
+
 class Step:
     """One step of a bridged game (the deal, or an engine action), shared by copies of
     the state and never changed but for the caches below: ``seat`` and ``action`` (who
@@ -24,9 +27,7 @@ class Step:
         self.game = None
         self.full = False           # this step and every one before it have their game
         self._log, self._start, self._end = log, start, len(log)
-        self._flat: dict = {}
-        self._lines: dict = {}
-        self._text: dict = {}
+        self._flat = self._lines = self._text = _NONE     # (each made when first set)
 
     def keep(self, game) -> None:
         """Keep ``game`` (the game after this step, never to change again) as its
@@ -58,21 +59,33 @@ class Step:
         if step is not None:
             parts.append(step._text[s])
         parts.reverse()
-        out = self._text[s] = "\n".join(parts)
+        out = "\n".join(parts)
+        self.remember("_text", s, out)
         return out
+
+    def remember(self, cache: str, s: int, value) -> None:
+        """Keep ``value`` for seat ``s`` in cache ``cache`` (``_flat``, ``_lines`` or
+        ``_text``)."""
+        got = getattr(self, cache)
+        if got is _NONE:
+            got = {}
+            setattr(self, cache, got)
+        got[s] = value
 
     def flat(self, s: int) -> dict:
         """``view(s)`` after this step as ``{key: text}`` (see :func:`flatten`)."""
         out = self._flat.get(s)
         if out is None:
-            out = self._flat[s] = flatten(self.game, s)
+            out = flatten(self.game, s)
+            self.remember("_flat", s, out)
         return out
 
     def lines(self, s: int, layout) -> str:
         """What seat ``s`` saw in this step, as text lines."""
         out = self._lines.get(s)
         if out is None:
-            out = self._lines[s] = "\n".join(self._said(s, layout) + self._changed(s))
+            out = "\n".join(self._said(s, layout) + self._changed(s))
+            self.remember("_lines", s, out)
         return out
 
     def _said(self, s: int, layout) -> list:
