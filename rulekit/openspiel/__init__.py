@@ -69,6 +69,7 @@ class Spec:
         self.params: dict = {}
         self.answers = Answers()
         self.source = Chance(self.answers)
+        self.first = None       # the Core of a new state (see RulekitState.__init__)
 
 
 _LOADED: dict = {}      # (ruleset, options, file stamp) -> Rules: loaded once

@@ -29,8 +29,6 @@ asked).
 """
 from __future__ import annotations
 
-import copy
-
 import pyspiel
 
 from ..randomness import Chance
@@ -105,13 +103,10 @@ class Core:
     first: ``(id, (id, ... None))``; None for a resampled state), ``seen`` (strings
     of the state now, per seat, kept until it changes).
 
-    Pickled (OpenSpiel's serialization), it is the game's parameters and ``past``;
+    (A plain object, not slotted: a copy is one update of its ``__dict__``.) Pickled
+    (OpenSpiel's serialization), it is the game's parameters and ``past``;
     unpickled, the game is loaded again (``pyspiel.load_game``; rulekit.openspiel
     keeps what it loaded) and the ids applied to a new state."""
-    __slots__ = ("spec", "game", "owned", "pre", "trail", "since", "rec", "pending",
-                 "draws", "need", "deal", "name", "picks", "ids", "sel", "seat", "opts",
-                 "past", "seen", "resampled", "uniq")
-
     def __init__(self, spec):
         self.spec = spec
         self.game = self.pre = self.trail = self.pending = self.need = None
@@ -121,18 +116,19 @@ class Core:
         self.since = 0
         self.draws, self.deal, self.picks, self.ids = (), (), (), ()
 
-    def __deepcopy__(self, memo):
-        return copy.copy(self)
-
     def __copy__(self):
         """A copy sharing everything (each part is replaced, never changed) but the game,
         which both copy before they next change it."""
         new = Core.__new__(Core)
-        for k in Core.__slots__:
-            setattr(new, k, getattr(self, k))
-        self.owned = new.owned = new.rec = False
-        new.seen = None
+        d = new.__dict__
+        d.update(self.__dict__)
+        self.owned = d["owned"] = d["rec"] = False
+        d["seen"] = None
         return new
+
+    def __deepcopy__(self, memo):
+        """:meth:`__copy__` (OpenSpiel's clone deep-copies a state's attributes)."""
+        return self.__copy__()
 
     def __reduce__(self):
         if self.resampled:

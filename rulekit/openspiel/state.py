@@ -26,8 +26,12 @@ class RulekitState(Guarded, pyspiel.State):
 
     def __init__(self, game, spec):
         super().__init__(game)
-        self._c = Core(spec)
-        self._c.run()
+        first = spec.first
+        if first is None:               # (the deal up to its first draw: run once a game)
+            first = Core(spec)
+            first.run()
+            spec.first = first
+        self._c = first.__copy__()      # (OpenSpiel's clone makes one too, then copies)
 
     # ---- running the engine ---------------------------------------------------------
     def _take(self, act) -> None:
