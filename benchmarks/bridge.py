@@ -136,6 +136,11 @@ def main() -> None:
     args = p.parse_args()
     global TREE
     TREE = args.tree.resolve()
+    where = subprocess.run([sys.executable, "-c", "import rulekit; print(rulekit.__file__)"],
+                           env={**os.environ, "PYTHONPATH": str(TREE)}, capture_output=True,
+                           text=True, check=True, cwd=TREE)
+    if not where.stdout.startswith(str(TREE)):
+        raise SystemExit(f"{TREE}: imports rulekit from {where.stdout.strip()}, not the tree")
     valgrind = not args.no_valgrind
     if valgrind and shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind), or give "
