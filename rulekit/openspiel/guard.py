@@ -26,6 +26,8 @@ _ID_LIMIT = 2 ** 62               # beyond any id; OpenSpiel's are 64-bit whole 
 def action_id(action) -> int:
     """``action`` as an action id (a whole number, numpy's too; not a bool); raises
     IllegalAction for anything else, or a negative or huge number."""
+    if action.__class__ is int and 0 <= action < _ID_LIMIT:       # (the usual case)
+        return action
     try:
         k = operator.index(action) if action.__class__ is not bool else None
     except TypeError:

@@ -33,11 +33,7 @@ class RulekitState(Guarded, pyspiel.State):
             spec.first = first
         self._c = first.__copy__()      # (OpenSpiel's clone makes one too, then copies)
 
-    # ---- running the engine ---------------------------------------------------------
-    def _take(self, act) -> None:
-        """Apply the engine Action ``act`` (its draws become chance nodes)."""
-        self._c.take(act)
-
+    # ---- running the engine (rulekit/openspiel/running.py) ----------------------------
     def _listed(self) -> list:
         """The listed legal actions now, once each (kept for the decision)."""
         c = self._c
@@ -144,7 +140,7 @@ class RulekitState(Guarded, pyspiel.State):
         kind, what = got[0], got[1]
         if kind == ACT:
             c.ids = c.ids + (action,)
-            self._take(what)
+            self._c.take(what)
             return
         if kind in STEPS:
             c.ids = c.ids + (action,)
@@ -162,7 +158,7 @@ class RulekitState(Guarded, pyspiel.State):
         c.opts = None
         left = candidates(self._listed(), c.name, c.picks)
         if len(left) == 1:
-            self._take(left[0])
+            self._c.take(left[0])
 
     def _settle(self, sel) -> None:
         """Go on with choice in parts ``sel`` (None: start the decision over): its forced
@@ -175,7 +171,7 @@ class RulekitState(Guarded, pyspiel.State):
         sel, forced, ids, act = settle(c.spec.layout, c.game, sel)
         c.ids = c.ids + tuple(forced)
         if act is not None:
-            self._take(act)
+            self._c.take(act)
             return
         c.sel, c.opts = sel, ids
 
