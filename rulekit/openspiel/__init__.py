@@ -31,9 +31,7 @@ from ..errors import ParameterError
 from ..limits import MAX_ACTIONS, MAX_INT_DIGITS, MAX_RECORD_ACTIONS
 from .guard import serialized_ids
 from .moves import Layout
-from ..randomness import Chance
 from .observe import Observer
-from .running import Answers
 from .state import RulekitState
 
 __all__ = ["load_game", "RulekitGame", "RulekitState", "SHORT_NAME", "ParameterError"]
@@ -58,17 +56,14 @@ def _game_type(utility, lo: int, hi: int):
 class Spec:
     """A bridged game's fixed data: ``rules``, ``name`` (as given), ``options``, ``n``
     seats, ``max_actions``, ``layout`` (:class:`~.moves.Layout`), ``params`` (the
-    game's parameters, as OpenSpiel's text of the game writes them), ``source`` (the
-    random source every run of the engine draws from, answered by ``answers``: see
-    :mod:`.running`)."""
+    game's parameters, as OpenSpiel's text of the game writes them), ``first`` (the
+    Core of a new state, made once)."""
 
     def __init__(self, rules, name: str, options: dict, n: int, max_actions: int):
         self.rules, self.name, self.options = rules, name, options
         self.n, self.max_actions = n, max_actions
         self.layout = Layout(rules, rules.players[1])
         self.params: dict = {}
-        self.answers = Answers()
-        self.source = Chance(self.answers)
         self.first = None       # the Core of a new state (see RulekitState.__init__)
 
 

@@ -6,8 +6,8 @@ engine action to it, with no copy per action. A copy of the state (OpenSpiel's
 the game first (copy on write), so a copy that is never changed costs nothing and a
 ``clone()`` then ``apply_action`` costs one engine copy.
 
-**Chance.** The engine draws through a :class:`rulekit.randomness.Chance` source whose
-answers are the outcomes chosen so far (:class:`Answers`). At the first draw it has no
+**Chance.** Each run of the engine draws through a :class:`rulekit.randomness.Chance`
+source of its own whose answers are the outcomes chosen so far (:class:`Answers`). At the first draw it has no
 answer for, the run stops (the :class:`Draw` signal, a BaseException the engine does
 not catch) and that draw is the state's chance node. A run stopped in the middle of an
 action has changed the game half way, so the game before the action is rebuilt:
@@ -47,13 +47,12 @@ class Draw(BaseException):
 
 
 class Answers:
-    """The chooser of a game's :class:`Chance` source: it answers the draws of one run
-    from ``draws`` in order, then raises :class:`Draw`. One per game (runs never nest):
-    set by :func:`source` before each run."""
+    """The chooser of one run's :class:`Chance` source: it answers the run's draws from
+    ``draws`` in order, then raises :class:`Draw`."""
     __slots__ = ("draws", "k")
 
-    def __init__(self):
-        self.draws, self.k = (), 0
+    def __init__(self, draws: tuple):
+        self.draws, self.k = draws, 0
 
     def __call__(self, options):
         k = self.k
@@ -63,11 +62,18 @@ class Answers:
         raise Draw(options)
 
 
-def source(spec, draws: tuple) -> Chance:
-    """The game's Chance source, set to answer ``draws`` from the start of a run."""
-    answers = spec.answers
-    answers.draws, answers.k = draws, 0
-    return spec.source
+class _Source(Chance):
+    """A :class:`Chance` source made without seeding Python's generator (about 6 us a
+    run otherwise): a Chance source never draws from it."""
+
+    def __init__(self, choose):             # (random.Random.__init__ would seed)
+        self.choose = choose
+
+
+def source(draws: tuple) -> Chance:
+    """A Chance source answering ``draws`` from the start of a run (one per run: a run
+    in another thread has its own)."""
+    return _Source(Answers(draws))
 
 
 def next_shuffle_options(options: list, k: int):
@@ -160,14 +166,14 @@ class Core:
         """Apply the engine Action ``act`` in place (its draws become chance nodes)."""
         self.name, self.picks, self.opts, self.sel, self.uniq = None, (), None, None, None
         game = self.own()
-        game.use_random(source(self.spec, ()))
+        game.use_random(source(()))
         start = len(game.events)
         self.seen = None
         try:
             game.apply(act)
         except Draw as need:            # half applied: rebuild the game before it
             self.game, self.owned = None, False
-            self.pre = rebuilt(self.spec, self.trail)
+            self.pre = rebuilt(self.trail)
             self.pending, self.seat, self.draws = act, act[2], ()
             self.need = self._need(need.options)
             return
@@ -219,7 +225,7 @@ class Core:
         """Run the deal (a new game) or the pending action (on a copy of ``pre``) with
         the draws chosen so far, up to the next draw they do not answer."""
         spec = self.spec
-        src = source(spec, self.draws)
+        src = source(self.draws)
         try:
             if self.trail is None:
                 game = spec.rules.new_game(players=spec.n, source=src,
@@ -241,7 +247,7 @@ class Core:
         self._stepped(self.pending, self.seat, self.draws, game, 0)
 
 
-def rebuilt(spec, trail):
+def rebuilt(trail):
     """A new game as it is after ``trail`` (its last step): a copy of the last
     snapshot's game, the engine actions since applied again with their draws."""
     steps = []
@@ -250,7 +256,7 @@ def rebuilt(spec, trail):
         trail = trail.prev
     game = trail.game.clone()
     for step in reversed(steps):
-        game.use_random(source(spec, step.draws))
+        game.use_random(source(step.draws))
         game.apply(step.action)
     return game
 
@@ -266,13 +272,13 @@ def recorded(core) -> None:
     while not step.full:
         steps.append(step)
         step = step.prev
-    spec, prev = core.spec, step
+    prev = step
     for old in reversed(steps):
         if old.game is not None:
             prev = old.onto(prev, old.game)
             continue
         game = prev.game.clone()
-        game.use_random(source(spec, old.draws))
+        game.use_random(source(old.draws))
         game.apply(old.action)
         prev = Step(old.seat, old.action, old.ids, old.draws, prev, game.events, 0)
         prev.keep(game)
