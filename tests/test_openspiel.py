@@ -2,10 +2,12 @@
 ruleset and on toys with shared windows, simultaneous choices, typed choices and choices
 in parts (set parts, amounts digit by digit, a card then a place); our
 round trip (copies, action strings, a history replayed); information strings that
-never show a hidden card; records; bad input; OpenSpiel's MCTS bot playing a game.
+never show a hidden card; records; bad input; OpenSpiel's MCTS bot playing a game;
+actions applied in place (a clone unchanged, a draw in the middle of the game);
+resampling from an information state, and OpenSpiel's Python ISMCTS playing a hand.
 
-CPU: about 20 s (a random game of each ruleset through random_sim_test, one MCTS
-game with a few simulations per move)."""
+CPU: about 13 s (a random game of each ruleset through random_sim_test, one MCTS
+game and one ISMCTS hand with a few simulations per move)."""
 import functools
 import random
 from pathlib import Path
