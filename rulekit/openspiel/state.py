@@ -52,9 +52,14 @@ class RulekitState(Guarded, pyspiel.State):
             if c.sel is not None:           # (settled: its next step is not forced)
                 c.opts = next_ids(layout, game, c.sel)
                 return c.opts
+            fresh = c.name is None and not c.picks
+            parted = [d.name for d in game.parted_actions()] if fresh else []
+            if fresh and not parted:        # (several names: the name first, as is)
+                names = {a[0] for a in game.listed_actions()}
+                if len(names) > 1:
+                    c.opts = {layout.name_id[nm]: (NAME, nm) for nm in names}
+                    return c.opts
             listed = self._listed()
-            parted = [] if c.name is not None or c.picks else \
-                [d.name for d in game.parted_actions()]
             if not parted:
                 c.opts = options(layout, candidates(listed, c.name, c.picks),
                                  c.name, c.picks)
