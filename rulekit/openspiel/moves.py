@@ -154,7 +154,9 @@ def candidates(legal: list, name, picks: tuple) -> list:
 
 def options(layout: Layout, cands: list, name, picks: tuple) -> dict:
     """The ids legal at a selection: id -> (NAME, name) | (PICK, card) | (ACT, Action).
-    ``cands`` from :func:`candidates` (not empty)."""
+    ``cands`` from :func:`candidates` (not empty). A card that only one action of one
+    card holds, none picked yet, is that action (ACT): picking it would leave that
+    action alone, which the bridge then takes."""
     if name is None:
         names = sorted({a[0] for a in cands})
         if len(names) > 1:
@@ -173,12 +175,13 @@ def options(layout: Layout, cands: list, name, picks: tuple) -> dict:
         cards = a[1]
         if n == 0 and len(cards) == 1:  # (the usual case: one card, none picked)
             c = cards[0]
-            if card_id[c] not in out:
-                out[card_id[c]] = (PICK, c)
+            k = card_id[c]
+            # the action itself while it is the only one with the card
+            out[k] = (PICK, c) if k in out else (ACT, a)
         elif len(set(cards)) == n:       # exactly the cards picked
             out[done] = (ACT, a)
         else:
             for c in cards:
                 if c not in picks:
-                    out.setdefault(card_id[c], (PICK, c))
+                    out[card_id[c]] = (PICK, c)
     return out
