@@ -18,6 +18,8 @@ run takes about 50 times as long as without it, so keep ``--games`` small.
     python benchmarks/instructions.py /tmp/rulekit-base --ruleset hearts --option target=1
 
 ``--what play`` leaves out clone() and determinize() (two fifths of the runs);
+``--what ismcts`` counts instructions per simulation of the default ISMCTS search
+(25 simulations from each of the first 8 sampled states with a choice);
 ``--option K=V`` sets a ruleset option in both trees (``target=1``: one Hearts hand a
 game). Run it with the Python that has rulekit's dependencies (the venv's): each tree is
 checked first to import its own rulekit with it, and a run that fails shows Python's
@@ -49,6 +51,7 @@ try:
 except ImportError:                       # older trees
     from rulekit.agents import determinize
 name, players, games, what = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+SEARCHED, SIMULATIONS = 8, 25             # (--what ismcts: states searched, simulations)
 rules = rulekit.load(name, json.loads(sys.argv[5]))
 count = 0
 if what == "play":
@@ -65,7 +68,14 @@ else:
     elif what == "determinize":
         for s in states:
             determinize(s, s.to_act, r)
-    count = len(states)
+    if what == "ismcts":                  # simulations of the default search, counted
+        from rulekit.play.search import SearchAgent
+        count = 0
+        for s in [s for s in states if len(s.legal_actions()) > 1][:SEARCHED]:
+            SearchAgent(seed=1, simulations=SIMULATIONS).search(s)
+            count += SIMULATIONS
+    else:
+        count = len(states)
 print("COUNT", count)
 """
 
@@ -110,6 +120,17 @@ def instructions(tree: Path, ruleset: str, players: int, games: int, what: str,
     return int(refs.group(1).replace(",", "")), int(count.group(1))
 
 
+def measure_search(tree: Path, ruleset: str, players: int, games: int, pool,
+                   options: dict) -> float:
+    """Instructions per simulation of the default ISMCTS search (rulekit.play.search),
+    25 simulations from each of the first 8 sampled states with a choice, for one
+    tree."""
+    run = lambda what: pool.submit(instructions, tree, ruleset, players, games, what, options)
+    base, work = run("states"), run("ismcts")
+    (b, _), (w, count) = base.result(), work.result()
+    return (w - b) / count
+
+
 def measure(tree: Path, ruleset: str, players: int, games: int, pool, options: dict,
             only_play: bool = False) -> dict:
     """Instructions per action (play) and per game, per clone and per determinize (NaN
@@ -132,14 +153,17 @@ def measure(tree: Path, ruleset: str, players: int, games: int, pool, options: d
 def main() -> None:
     p = arguments(__doc__, "4, or the ruleset's only count", 5)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--what", choices=("all", "play"), default="all",
-                   help="play: playouts only (no clone/determinize runs)")
+    p.add_argument("--what", choices=("all", "play", "ismcts"), default="all",
+                   help="play: playouts only (no clone/determinize runs); ismcts: "
+                   "instructions per simulation of the default search only")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a ruleset option, in both trees")
     args = p.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind)")
     options = dict(o.split("=", 1) for o in args.option)
+    if args.what == "ismcts":
+        return search_table(args, options)
     print(f"{'ruleset':16} {'n':>2}  {'instr./action':>13} {'base':>9} {'x':>5}   "
           f"{'clone':>8} {'x':>5}   {'determinize':>11} {'x':>5}   {'actions':>7} "
           f"{'instr./game':>13} {'base':>13}   (instructions; x = base / this)", flush=True)
@@ -158,6 +182,20 @@ def main() -> None:
                       f"{b['clone'] / t['clone']:5.2f}   {t['determinize']:11,.0f} "
                       f"{b['determinize'] / t['determinize']:5.2f}   {t['actions']:7} "
                       f"{t['game']:13,.0f} {b['game']:13,.0f}", flush=True)
+
+
+def search_table(args, options: dict) -> None:
+    """``--what ismcts``: instructions per ISMCTS simulation in both trees."""
+    print(f"{'ruleset':16} {'n':>2}  {'instr./simulation':>17} {'base':>11} {'x':>5}   "
+          "(x = base / this)", flush=True)
+    with ThreadPoolExecutor(args.jobs) as pool:
+        for name in args.ruleset or RULESETS:
+            for n in args.players or ([3] if name == "atlanta_mattis" else [4]):
+                for tree in (args.base, args.tree):
+                    check_tree(tree, name, n, options)
+                b = measure_search(args.base, name, n, args.games, pool, options)
+                t = measure_search(args.tree, name, n, args.games, pool, options)
+                print(f"{name:16} {n:2}  {t:17,.0f} {b:11,.0f} {b / t:5.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ side, name, options, players, games = (sys.argv[1], sys.argv[2], json.loads(sys.
 if side == "rulekit":
     import rulekit
     rules = rulekit.load(name, options or None)
+    rules.new_game(players=players, seed=0)     # (the engine's modules imported: not counted)
     def play(seed):
         game = rules.new_game(players=players, seed=seed)
         rng = random.Random(seed)
@@ -64,6 +65,7 @@ else:
     import pyspiel
     game_ = pyspiel.load_game(name, {k: players if v is None else v
                                      for k, v in options.items()})
+    game_.new_initial_state()                   # (likewise)
     def play(seed):
         state = game_.new_initial_state()
         rng = random.Random(seed)

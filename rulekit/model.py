@@ -318,7 +318,8 @@ class Ruleset(_Sealed):
     ``definitions``, ``procedures`` (name -> :class:`Procedure`), ``setup``
     (:class:`Block`), ``phases``, ``start``, ``machine`` (the phase/step machine,
     :class:`rulekit.analysis.machine.Machine`), ``warnings`` (diagnostics),
-    ``source`` (:class:`Written`: the data as written, for reference), ``expressions``
+    ``source`` (:class:`Written`: the data as written, for reference), ``score_unit``
+    (singular, plural: the word of a score's unit in results), ``expressions``
     (play-time expressions: :mod:`rulekit.compiler.service`), ``namespace`` (a
     read-only view of the generated code's globals: what is in it is the code's).
     Built once, by :func:`rulekit.compiler.building.build_model`; immutable.
@@ -347,6 +348,7 @@ class Ruleset(_Sealed):
     hot_source: str = ""        # the generated legal-action module (compiler.hotpath)
     returns_fn: object = None   # ``returns:`` compiled, f(G, {"seat": s}), or None
     rule_book: list = field(default_factory=list)   # the rule book's file names (x.md)
+    score_unit: tuple = ("point", "points")     # ``score_unit:`` (singular, plural)
 
     def __post_init__(self):
         _seal(self)

@@ -130,3 +130,30 @@ def test_a_decision_gathers_its_choices_once_and_draws_the_same(rules):
         found = own._found
         assert found == [plain._nth((), r, Budget()) for r in range(len(found))]
         assert own.has_completion(()) == (len(found) > 0)
+
+
+@pytest.mark.parametrize("n,need", [(6, 2), (7, 3), (5, 5), (4, 1), (13, 3), (9, 4)])
+def test_every_set_of_one_size_costs_what_the_card_by_card_walk_costs(n, need):
+    """A lone set part of one size is listed at once; the budget it spends is the walk's:
+    one per distinct beginning of a set (sized_cost, against _sized's own count)."""
+    from rulekit.runtime.drawing import sized_cost
+    budget = Budget(10 ** 6)
+    list(choices._sized([], [f"c{i}" for i in range(n)], 0, need, budget))
+    assert sized_cost(n, need) == 10 ** 6 - budget.left
+    want = [w for w in itertools.combinations(range(n), need)]
+    nodes = {w[:m] for w in want for m in range(1, need + 1)}
+    assert sized_cost(n, need) == len(nodes)
+
+
+def test_the_hearts_pass_lists_every_three_cards_once_in_order():
+    """HRT-3: a pass is any three cards of the hand: 286 of 13, each once, in the
+    hand's order, the text naming the cards by rank."""
+    game = rulekit.load("hearts").new_game(players=4, seed=2)
+    hand = game.z["hand"][game.to_act]
+    acts = game.legal_actions()
+    assert len(acts) == 286 == len({a[3] for a in acts})
+    assert [a[3][0] for a in acts] == list(itertools.combinations(hand, 3))
+    rank = game.rules.cards.rank_of
+    for a in acts[:40]:
+        assert str(a) == "give " + " ".join(sorted(a[3][0], key=rank.__getitem__))
+        game.clone().apply(str(a))

@@ -3,6 +3,7 @@ visits of the search's best two actions, the values worked out by hand."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +49,18 @@ def test_a_clear_search_says_how_sure(monkeypatch):
     assert said.startswith("hint: play 7S - 98% sure it is better than play 9H: chosen in 15")
     said = _hint_with(monkeypatch, [("play 7S", 150, 0.1, 0.3), ("play 9H", 5, 0.0, 0.2)])
     assert said.startswith("hint: play 7S - clearly better than play 9H: chosen in 150")
+
+
+def test_a_hint_says_what_its_mean_return_is_measured_in():
+    """The default returns go from +1 (first place) to -1 (last); a one-seat game's
+    from a win to a loss; a ruleset with its own ``returns:`` (Hold'em's chips, HLD-18)
+    is on its own scale, not the places'."""
+    four = rulekit.load("mattis").new_game(players=4, seed=3)
+    assert coach.returns_scale(four) == "+1 is first place, -1 last"
+    toy = str(Path(__file__).parent / "toys" / "solo.yaml")
+    assert coach.returns_scale(rulekit.load(toy).new_game(players=1, seed=3)) == \
+        "+1 is a win, -1 a loss"
+    klondike = rulekit.load("klondike").new_game(players=1, seed=3)      # KLD-12
+    assert coach.returns_scale(klondike) == "on the scale of the game's own returns"
+    chips = rulekit.load("holdem").new_game(players=3, seed=3)
+    assert coach.returns_scale(chips) == "on the scale of the game's own returns"

@@ -211,3 +211,29 @@ def test_several_people_name_their_seats_with_seat_equals_name():
     assert "SEAT=NAME" in _given_names(["Ann"], [0, 2])
     assert "named twice" in _given_names(["0=Ann", "0=Bob"], [0, 2])
     assert "not a --human seat" in _given_names(["1=Ann"], [0, 2])
+
+
+def test_names_are_kept_in_the_database_and_said_again_after_a_restart(tmp_path):
+    """A restarted server (a new Hall on the same database) says the names people gave;
+    a name put in the database by hand that check_name refuses stops that table only."""
+    from rulekit.web.hall import Hall
+    from rulekit.web.store import Store
+    db = str(tmp_path / "t.db")
+    hall = Hall(Store(db))
+    table = hall.create("mattis", {}, ["person", "person", "random"])
+    table.name_seat(1, "Bea")
+    table.name_seat(1, "Beatrice")                   # a second name replaces the first
+    other = hall.create("mattis", {}, ["person", "random", "random"])
+    hall.store.close()
+    again = Hall(Store(db))
+    assert again.restore() == []
+    back = again.tables[table.id]
+    assert back.names == [None, "Beatrice", bot_name(2, "random")]
+    assert "you are Beatrice" in back.lines[1].lines[0]
+    assert again.tables[other.id].names == [None, None, None]
+    again.store.db.execute("INSERT INTO names VALUES (?, 0, ?)", (other.id, "Eve\u202e"))
+    again.store.close()
+    third = Hall(Store(db))
+    warnings = third.restore()
+    assert len(warnings) == 1 and other.id in warnings[0] and "direction mark" in warnings[0]
+    assert table.id in third.tables and other.id not in third.tables

@@ -217,3 +217,15 @@ def test_a_face_up_card_moves_with_the_cards_on_it_in_their_order():
     assert game.z["tableau"][pile] == [under]
     assert game.evaluate(f"face_up(card('{under}'))") is True   # turned up when uncovered
     assert game.history[-1] == f"slide {middle} onto tableau {other}"
+
+
+def test_a_pile_met_in_a_function_over_a_row_is_compared_as_itself():
+    """docs/language.md, rows of piles: a function's parameter over a row's piles is a
+    pile; `==` asks whether it is the same pile, so two empty piles differ (both
+    discard piles are empty at the start), and its top is read at its zone's end."""
+    game = new()
+    assert game.evaluate("empty(discard[0][0]) and empty(discard[0][1])")
+    assert game.evaluate("count(filter(discard[0], p -> p == discard[0][0]))") == 1
+    assert game.evaluate("count(filter(discard[0], p -> p != discard[0][1]))") == 1
+    assert game.evaluate("count(filter(tableau, p -> any(tableau, q -> p == q)))") == 3
+    assert game.evaluate("map(tableau, p -> top(p))") == [p[-1] for p in game.z["tableau"]]

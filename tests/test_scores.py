@@ -182,12 +182,19 @@ def test_HRT_11_the_panel_holds_the_match_totals_and_the_lowest_total_wins():
         test_web.until_state = real
     assert server.errors == []
     assert end["finished"] and states
+    seen_hand = []
     for s in states:
-        assert s["scores"]["columns"] == ["match totals"]
+        assert s["scores"]["columns"] == ["points taken this hand", "match totals"]
         assert [(r["seat"], r["you"]) for r in s["scores"]["rows"]] == \
             [(0, True), (1, False), (2, False), (3, False)]
-    totals = [r["values"][0] for r in end["scores"]["rows"]]
+        seen_hand.append(sum(r["values"][0] for r in s["scores"]["rows"]))
+    assert seen_hand == sorted(seen_hand) and seen_hand[0] == 0   # HRT-9: it only grows
+    hand = [r["values"][0] for r in end["scores"]["rows"]]
+    totals = [r["values"][1] for r in end["scores"]["rows"]]
+    assert sum(hand) == 26                  # HRT-9: 13 hearts and the queen of spades
     assert sum(totals) in (26, 78)          # 26 points a hand; shooting the moon: 3 x 26
+    if sum(totals) == 26:                   # one hand played (target 1): its points
+        assert totals == hand
     low = min(totals)
     others = sorted(t for s, t in enumerate(totals) if s != 0)
     if totals[0] == low and others[0] > low:
@@ -201,3 +208,33 @@ def test_HRT_11_the_panel_holds_the_match_totals_and_the_lowest_total_wins():
     else:
         assert end["result_words"].startswith("you came ")
     assert json.dumps(end)                  # the message is plain JSON
+
+
+def test_a_ruleset_names_the_unit_of_its_scores_in_the_result_words():
+    """``score_unit`` (docs/language.md): results say the ruleset's word, singular for
+    one, its plural (``s`` added, or the one written after ``|``) otherwise; HLD-18's
+    results are chips won or lost."""
+    from rulekit.lang.wording import score_unit
+    holdem = rulekit.load("holdem")
+    assert holdem.score_unit == ("chip", "chips")
+    assert rulekit.load("hearts").score_unit == ("point", "points")
+    assert score_unit("man|men") == ("man", "men") and score_unit(None) == ("point", "points")
+    result = Result(status="finished", loser=None, winners=[1], losers=[0, 2], ranking=[[1], [0], [2]],
+                    scores=[-40, 90, -50])
+    assert result_words(result, 1, unit=holdem.score_unit) == "you won, 130 chips ahead"
+    assert result_words(result, 0, unit=holdem.score_unit) == \
+        "you lost: seat 1 won with 90 chips"
+    one = Result(status="finished", loser=None, winners=[0], losers=[1], ranking=[[0], [1]],
+                 scores=[1, 0])
+    assert result_words(one, 0, unit=("man", "men")) == "you won, 1 man ahead"
+    assert result_words(one, 1, unit=("man", "men")) == "you lost: seat 0 won with 1 man"
+
+
+@pytest.mark.parametrize("unit", ["", "3 points", "chip|", "a|b|c", "x" * 30])
+def test_a_score_unit_that_is_not_a_word_is_refused_with_its_place(tmp_path, unit):
+    toy = (TOYS / "scores.yaml").read_text()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(toy.replace("\ntitle:", f"\nscore_unit: {json.dumps(unit)}\ntitle:", 1))
+    with pytest.raises(rulekit.RulesetError) as err:
+        rulekit.load(str(bad))
+    assert "score_unit" in str(err.value)

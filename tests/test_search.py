@@ -273,3 +273,35 @@ def test_a_persons_opponents_are_search_bots_by_default(tmp_path, monkeypatch):
     run = cli(["play", "myllymatti", "--players", "3", "--seed", "2", "--quiet",
                "--record", str(record), "--force"], tmp_path)   # bots alone: random still
     assert json.loads(record.read_text())["seats"] == ["random", "random", "random"]
+
+
+# ---- the root's actions, listed once a move ------------------------------------------
+
+def test_the_roots_actions_listed_once_give_the_same_search(mattis, monkeypatch):
+    """The seat's actions at the root are listed once a move (every copy agrees with what
+    the seat sees): the same simulations, visits and means as listing them in each
+    copy."""
+    game = played(mattis, 4, 7, 9)
+    fixed = SearchAgent(seed=5, simulations=60).search(game)
+    real = SearchAgent._simulate
+    monkeypatch.setattr(SearchAgent, "_simulate",
+                        lambda self, g, s, root, fixed=None: real(self, g, s, root, None))
+    listed = SearchAgent(seed=5, simulations=60).search(game)
+    assert [(str(a), v, m) for a, v, m, _ in fixed] == [(str(a), v, m) for a, v, m, _ in listed]
+    assert sum(v for _, v, _, _ in fixed) == 60
+
+
+def test_a_copy_that_refuses_a_root_action_lists_its_own():
+    """tests/toys/hunch.yaml: `call` is legal only while seat 1 holds the high card,
+    which seat 0 cannot see; in the copies that give seat 0's opponent a low card it is
+    not, and the search goes on with that copy's own actions (no error), its statistics
+    for the game's actions only."""
+    rules = rulekit.load(str(TOYS / "hunch.yaml"))
+    game = next(g for g in (rules.new_game(players=2, seed=s) for s in range(20))
+                if len(g.legal_actions()) == 2 and g.z["hand"][0] == ["2X"])
+    stats = SearchAgent(seed=1, simulations=40).search(game)
+    assert sorted(str(a) for a, *_ in stats) == ["call", "fold"]
+    by = {str(a): (v, m) for a, v, m, _ in stats}
+    assert by["call"][1] == 1.0 and by["fold"][1] == -1.0      # calling wins when legal
+    assert by["call"][0] + by["fold"][0] == 40
+    assert 0 < by["call"][0] < 40       # legal in some copies only (3X or 1X with seat 1)

@@ -336,6 +336,9 @@ class Recording(GameState):
     def clone(self):
         raise AssertionError("not here")
 
+    # no fast mover of its own: a deal's moves are calls of ``move`` (recorded)
+    zone_mover = staticmethod(generic_mover)
+
 
 for _op in OPERATIONS:
     def _recorded(self, *args, _op=_op, **kwargs):

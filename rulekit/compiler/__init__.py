@@ -49,7 +49,8 @@ def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None
     c = CompileContext(src, sink, options, display)
     c.state_api = getattr(cls, "state_api", None)   # (the runtime's GameStateAPI)
     declare(c)
-    c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked)
+    c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked,
+                _VALUE=c.cards.value_of)
     for info in c.definitions.values():
         compile_definition(c, info)
     check_costs(c)

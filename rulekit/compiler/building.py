@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from ..frozen import ReadOnlyDict, evolve, freeze
 from ..model import Block, DefInfo, Ruleset, Written
+from ..lang.wording import score_unit
 from .context import CompileContext
 from .hotpath import HotPath
 from .service import Expressions
@@ -89,7 +90,9 @@ def build_model(compiled: Compiled, machine=None, warnings=(), fingerprint: str 
         warnings=list(warnings), machine=machine,
         expressions=Expressions(names, freeze(c.options), ns),
         namespace=MappingProxyType(ns), fingerprint=fingerprint, hot_source=hot.source,
-        returns_fn=compiled.returns, rule_book=list(compiled.rule_book))
+        returns_fn=compiled.returns, rule_book=list(compiled.rule_book),
+        score_unit=score_unit(data.get("score_unit")))
+
 
 
 _DEF_FIELDS = tuple(f.name for f in fields(DefInfo))

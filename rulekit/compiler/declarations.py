@@ -114,7 +114,7 @@ def declare(c: CompileContext) -> None:
         c.zones[name] = ZoneDecl(name, z.get("per", "game"), z.get("see", "all"),
                                  z.get("top", "last"), bool(z.get("tagged", False)),
                                  z.get("doc", ""), bool(z.get("show_empty", False)),
-                                 z.get("rule", ""))
+                                 z.get("rule", ""), pairs_with=z.get("pairs_with", ""))
     if "deck" not in c.zones:
         c.zones["deck"] = ZoneDecl("deck", "game", "count", "first", False,
                                    "the pack in game order (filled by the engine)")
@@ -144,6 +144,7 @@ def declare(c: CompileContext) -> None:
             c.err(("vars", name), f"'{name}' is both a zone and a variable: rename one")
     _declare_options(c)
     _declare_rows(c)
+    _check_pairs(c)
     for head, body in (d.get("definitions") or {}).items():
         parsed = _head(c, ("definitions", head), head)
         if parsed is None:
@@ -226,6 +227,37 @@ def _declare_rows(c: CompileContext) -> None:
                   "option" if isinstance(z.get("row"), str) else "type")
             continue
         c.zones[name] = evolve(c.zones[name], row=row)
+
+
+def _check_pairs(c: CompileContext) -> None:
+    """Each zone's ``pairs_with``: another declared zone, of the same ``per``, neither
+    a row, that no other zone pairs with and that pairs with none itself (the table
+    draws card i of the one with card i of the other)."""
+    partners: dict = {}
+    for name, decl in c.zones.items():
+        other = decl.pairs_with
+        if not other:
+            continue
+        path = ("zones", name, "pairs_with")
+        target = c.zones.get(other)
+        if target is None or other == name:
+            c.err(path, f"zone '{name}': pairs_with: '{other}' is "
+                  + ("the zone itself" if other == name else "no zone of this ruleset"
+                     + c.suggest(other, c.zones)))
+        elif target.per != decl.per:
+            c.err(path, f"zone '{name}' is per {decl.per} but '{other}' is per "
+                  f"{target.per}: pairs_with pairs zones of the same per")
+        elif decl.row or target.row:
+            c.err(path, f"zone '{name}': pairs_with pairs zones of one pile, not a row "
+                  f"('{name if decl.row else other}' is a row)")
+        elif target.pairs_with:
+            c.err(path, f"zone '{name}': pairs_with: '{other}' pairs with "
+                  f"'{target.pairs_with}' itself; a zone is shown in one pair")
+        elif other in partners:
+            c.err(path, f"zones '{partners[other]}' and '{name}' both pair with '{other}'; "
+                  "a zone is shown in one pair")
+        else:
+            partners[other] = name
 
 
 def _declare_options(c: CompileContext) -> None:

@@ -308,11 +308,13 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                f"{_word(', '.join(a.name for a in step.actions)) or '-'}")
     memos = {n.name: n for legal in looped for n in walk(legal) if n.kind == "memo"}
     names = list(hc.memo.values())
-    # before the loop: what the loop reads, unless it iterates itself (a lambda): that
+    # before the loop: what the loop reads, unless it iterates itself (a lambda, or the
+    # loop a lambda's built-in became): that
     # may cost more than the loop, and a short-circuit may never need it; or it uses a
     # temporary (that is the loop's)
     eager = [n for n in names if n in memos
-             and not has(memos[n].kids[-1], lambda x: x.kind in ("lambda", "oneoff")
+             and not has(memos[n].kids[-1], lambda x: x.kind in ("lambda", "oneoff", "gen",
+                                                                 "listcomp")
                          or (x.kind == "local" and x.role == "temp"))]
     lazy = [n for n in names if n not in eager]
     init = ["    " + " = ".join(lazy) + " = _u"] if lazy else []

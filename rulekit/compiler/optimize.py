@@ -150,13 +150,14 @@ class HotCompiler(_DefAwareCompiler):
 
     def n_call(self, t, scope):
         name, argtrees = t.name, t.args
-        if name in ("rank", "suit") and len(argtrees) == 1 and self.zone_cards \
+        if name in ("rank", "suit", "value") and len(argtrees) == 1 and self.zone_cards \
                 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
             if arg.code.kind == "local" and arg.code.name in self.zone_cards:
-                # a card of a zone: a card of the pack
-                table = "_RANK" if name == "rank" else "_SUIT"
-                return Typed(fmt("lookup", table + "[{}]", arg.code), name)
+                # a card of a zone: a card of the pack (every one has a value)
+                table = {"rank": "_RANK", "suit": "_SUIT", "value": "_VALUE"}[name]
+                return Typed(fmt("lookup", table + "[{}]", arg.code),
+                             "int" if name == "value" else name)
         if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
             if arg.code.kind == "local" and arg.code.name in self.single:
@@ -219,7 +220,7 @@ class HotCompiler(_DefAwareCompiler):
         self.lambdas += 1
         pyname = f"_p{self.lambdas}"
         inner = scope.child(**{name: "any"})
-        inner.bound = {**inner.bound, name: Typed(local(pyname, "param"), "any")}
+        inner.bound = {**inner.bound, name: self.lambda_param(local(pyname, "param"))}
         saved = self.single, self.zone_cards
         if single:
             card = f"_c{self.lambdas}"

@@ -28,7 +28,7 @@ from .comparisons import Comparisons
 from .grammar import parse
 from .mapping import _NOT_LITERAL, MapsAndLocals, _mapget, _shown
 from .options import OPTION_TYPES, OptionType
-from .piles import _pile_cards, _pile_end, _row_of, _seat_slot, _slot, row_index
+from .piles import _pile_cards, _pile_end, _row_of, _seat_slot, _slot, pile_end, row_index
 from .types import NUMERIC, ExprError, Scope, Typed, compatible, joined, joined_type, listed, mismatch, mixed  # noqa: F401 (re-exported)
 
 # --------------------------------------------------------------------------------------
@@ -61,6 +61,7 @@ class Compiler(Comparisons, MapsAndLocals):
         self.ctx = ctx
         self.current: list = []     # the definitions being compiled, innermost last
         self.indexed = None         # the name being indexed (n_index), by identity
+        self.over_piles = False     # the lambda compiled next runs over piles (n_call)
 
     def note_definition(self, info) -> None:
         """Record a use of definition ``info``: by the definition being compiled (its
@@ -250,9 +251,26 @@ class Compiler(Comparisons, MapsAndLocals):
 
     def n_lambda_(self, t, scope):
         name = t.param
-        body = self.node(t.body, scope.child(**{name: "any"}))
+        inner = scope.child(**{name: "any"})
+        inner.bound = {**inner.bound, name: self.lambda_param(local(py_name(name), "param"))}
+        body = self.node(t.body, inner)
         return Typed(fmt("lambda", "(lambda {}: {})", local(py_name(name), "param"), body.code,
                          wrapped=True), "fn")
+
+    def lambda_param(self, code) -> Typed:
+        """The Typed of the next lambda's parameter ``code``: a pile (compared as itself)
+        when it runs over the piles of a row (see ``_args``), else of any type."""
+        piles, self.over_piles = self.over_piles, False
+        return Typed(code, "zone", pile=True) if piles else Typed(code, "any")
+
+    def _args(self, argnodes, scope) -> list:
+        """The arguments of a call compiled; a lambda after a row's piles knows its
+        parameter is a pile (``filter(tableau, p -> p != q)``)."""
+        args = []
+        for a in argnodes:
+            self.over_piles = a.kind == "lambda_" and bool(args) and args[0].items == "place"
+            args.append(self.node(a, scope))
+        return args
 
     def let_name(self, name: str) -> str:
         """The Python name of the local a ``let ... ;`` binds."""
@@ -309,7 +327,7 @@ class Compiler(Comparisons, MapsAndLocals):
 
     def n_call(self, t, scope):
         name, at, argnodes = t.name, t.start, t.args
-        args = [self.node(a, scope) for a in argnodes]
+        args = self._args(argnodes, scope)
         ctx = self.ctx
         if name in ctx.definitions:
             info = ctx.definitions[name]
@@ -355,23 +373,7 @@ class Compiler(Comparisons, MapsAndLocals):
                         "unknown-name", name)
 
     def _pile_end(self, name, args):
-        z = args[0]
-        if z.zone is None and (z.pile or (z.type == "any" and self.ctx_tops_first())):
-            # a pile known at run time, where some zone's top is its first card: the
-            # pile's zone says which end is its top
-            extra = [args[1].code] if len(args) > 1 else []
-            return Typed(call("_pile_end", [self.ctx.const(name), z.code] + extra,
-                              state=True), "card" if name in ("top", "bottom") else "cards")
-        top_first = z.zone is not None and z.zone[0].top == "first"
-        if name == "top":
-            return Typed(call("_B_first" if top_first else "_B_last", [z.code]), "card")
-        if name == "bottom":
-            return Typed(call("_B_last" if top_first else "_B_first", [z.code]), "card")
-        n = args[1].code
-        if top_first:
-            return Typed(fmt("slice", "{}[:{}]", z.code, n), "cards")
-        return Typed(fmt("slice", "{}[-({}) or {}:]", z.code, n, call("len", [z.code])),
-                     "cards")
+        return pile_end(name, args, self.ctx_tops_first, self.ctx.const)
 
 
 def _bracket_depth(text: str) -> int:

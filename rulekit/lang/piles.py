@@ -79,3 +79,25 @@ def row_index(ctx, t, base, idx) -> Typed:
                                    ctx.const(name)], state=True)
     read = fmt("index", "{}[{}]", state(f"G.z[{name!r}]", "z", name), slot)
     return Typed(read, "zone", zone=(decl, slot))
+
+
+def pile_end(name: str, args: list, tops_first, const) -> Typed:
+    """``top``, ``bottom`` or ``top_n`` (``name``) of the compiled ``args`` (a zone or a
+    pile, and for ``top_n`` a number): read at the zone's end where its declaration
+    says, or, for a pile known only at run time (where some zone's top is its first
+    card: ``tops_first()``), by the run-time helper that asks the pile's zone.
+    ``const(value)``: the code of a constant."""
+    z = args[0]
+    if z.zone is None and (z.pile or (z.type == "any" and tops_first())):
+        extra = [args[1].code] if len(args) > 1 else []
+        return Typed(call("_pile_end", [const(name), z.code] + extra, state=True),
+                     "card" if name in ("top", "bottom") else "cards")
+    top_first = z.zone is not None and z.zone[0].top == "first"
+    if name == "top":
+        return Typed(call("_B_first" if top_first else "_B_last", [z.code]), "card")
+    if name == "bottom":
+        return Typed(call("_B_last" if top_first else "_B_first", [z.code]), "card")
+    n = args[1].code
+    if top_first:
+        return Typed(fmt("slice", "{}[:{}]", z.code, n), "cards")
+    return Typed(fmt("slice", "{}[-({}) or {}:]", z.code, n, call("len", [z.code])), "cards")

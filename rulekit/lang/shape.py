@@ -51,6 +51,11 @@ def _top() -> dict:
         "name": {"type": "string", "pattern": "^(?![\\s\\S]*\\n)[A-Za-z_][A-Za-z0-9_-]*$"},
         "title": TEXT,
         "summary": TEXT,
+        "score_unit": {"type": "string",
+                       "pattern": "^[A-Za-z][A-Za-z -]{0,23}(\\|[A-Za-z][A-Za-z -]{0,23})?$",
+                       "description": "the word for one unit of the game's scores, said in "
+                       "results ('you won, 3 chips ahead'): singular, or 'singular|plural' "
+                       "(default: point, plural with an s)"},
         "rule_book": {"type": "array", "items": {
             "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*\\.md$",
             "$comment": "rule-book"},
@@ -123,6 +128,10 @@ def _defs() -> dict:
             "tagged": {"type": "boolean"},
             "doc": TEXT,
             "show_empty": {"type": "boolean"},
+            "pairs_with": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                           "description": "another zone of the same per: the table shows "
+                           "card i of this zone with card i of that one as a pair (an "
+                           "attack and the card that beat it), that zone not on its own"},
             "rule": TEXT}},
         "var": {"type": "object", "additionalProperties": False, "required": ["type"],
                 "properties": {

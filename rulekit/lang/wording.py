@@ -97,3 +97,12 @@ def holes_as_dots(template: str) -> str:
         elif depth == 0:
             out.append(ch)
     return "".join(out)
+
+
+def score_unit(text) -> tuple:
+    """``(singular, plural)`` of a ruleset's ``score_unit`` (``"chip"`` or
+    ``"man|men"``, already checked by the schema); ``("point", "points")`` for None."""
+    if not text:
+        return ("point", "points")
+    one, _, more = text.partition("|")
+    return (one, more or one + "s")

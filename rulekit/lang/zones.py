@@ -14,7 +14,8 @@ class ZoneDecl(_Sealed):
     card seen by all); ``top`` first or last; ``tagged``: cards moved in get (seat,
     play number, kind) tags; ``show_empty``: the table shows it even when it holds no
     cards; ``row``: a row of that many piles (per game, or per seat: each seat its
-    own row), 0 for one pile.
+    own row), 0 for one pile; ``pairs_with``: another zone (of the same ``per``)
+    whose card i the table shows with this zone's card i as a pair, or "".
 
     A game's state holds a zone as one list of cards, or as a list of piles (lists of
     cards) when :attr:`slotted`: one per seat; a row's piles; a row per seat, flat,
@@ -29,6 +30,7 @@ class ZoneDecl(_Sealed):
     show_empty: bool = False
     rule: str = ""
     row: int = 0
+    pairs_with: str = ""
     kind = "zone"
 
     @property
@@ -82,3 +84,12 @@ class ZoneDecl(_Sealed):
         if see == "top":
             return index == (0 if self.top == "first" else size - 1)
         return False
+
+
+def pair_up(first: list, second: list) -> list:
+    """Card i of ``first`` with card i of ``second``: ``[[a, b], ...]``; a card of the
+    longer list that has no partner is a pair of one (``[a]``), in its place."""
+    out = [[a, b] for a, b in zip(first, second)]
+    longer = first if len(first) > len(second) else second
+    out += [[c] for c in longer[len(out):]]
+    return out

@@ -37,7 +37,7 @@ def hint(game, seat: int, simulations: int = DEFAULT_SIMULATIONS) -> str:
     stats = bot.search(game, seat, actions)
     choice, visits, mean, top = stats[0]
     why = (f"chosen in {visits} of {simulations} simulated games, which came out "
-           f"{mean:+.2f} for you on average (+1 is first place, -1 last)")
+           f"{mean:+.2f} for you on average ({returns_scale(game)})")
     if top:
         why += f" and put you on top in {top:.0%} of them"
     nxt = stats[1]
@@ -56,6 +56,16 @@ def hint(game, seat: int, simulations: int = DEFAULT_SIMULATIONS) -> str:
            "plays each game on at random to its end")
     return f"hint: {choice} - {sure}: {why} (a search bot guessing the cards you cannot " \
         f"see; it {how})"
+
+
+def returns_scale(game) -> str:
+    """What a mean return means in ``game``: its ruleset's own ``returns:`` scale, a
+    one-seat game's win and loss, or the default scale by place."""
+    if game.rules.returns_fn is not None:
+        return "on the scale of the game's own returns"
+    if game.n == 1:
+        return "+1 is a win, -1 a loss"
+    return "+1 is first place, -1 last"
 
 
 def ahead_by_chance(first: int, second: int) -> float:

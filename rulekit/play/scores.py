@@ -86,20 +86,24 @@ def panel_line(panel: dict | None, width: int = 78) -> list[str]:
 
 
 
-def _points(v) -> str:
-    return f"{v:g} point{'' if v == 1 else 's'}"
+def _amount(v, unit: tuple) -> str:
+    return f"{v:g} {unit[0] if v == 1 else unit[1]}"
 
 
 def _place(k: int) -> str:
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
-def result_words(result, seat, names=None) -> str | None:
+def result_words(result, seat, names=None, unit=("point", "points")) -> str | None:
     """A finished game's result told to ``seat`` ("you won, 3 points ahead", "you lost:
     seat 2 won with 26 points", "a draw", "you are not the loser"); None for a spectator
     (``seat`` None) or a game not finished. ``result``: the game's result (its
     ``winners``, ``losers``, ``ranking``, ``scores``, ``draw``); ``names``: the players'
-    names, one per seat (None where unnamed), said instead of seat numbers."""
+    names, one per seat (None where unnamed), said instead of seat numbers; ``unit``:
+    (singular, plural) of the scores' unit (the ruleset's ``score_unit``)."""
+    def _points(v):
+        return _amount(v, unit)
+
     def _who(seats):
         return who_list(names, seats)
     if seat is None or getattr(result, "status", "finished") != "finished":
@@ -147,7 +151,7 @@ def end_lines(game, seats: list, names=None) -> list[str]:
     view = game.view(seats[0]) if one else game.spectator_view()
     lines = panel_lines(score_panel(game.rules, view, seats[0] if one else None, names))
     for s in seats:
-        words = result_words(game.result, s, names)
+        words = result_words(game.result, s, names, game.rules.score_unit)
         if words:
             lines.append(words[0].upper() + words[1:] + "." if one
                          else f"{who(names, s)}: {words}")

@@ -15,7 +15,12 @@ hints look ahead on such copies, never on the game itself.
    the seat asked (the acting seat, or the seat asked at a shared window at the root)
    picks, among the actions legal in *this* copy, the child with the best upper
    confidence bound, where a child's count of chances is the number of times it was
-   legal (its availability), not its parent's visits;
+   legal (its availability), not its parent's visits. At the root, the seat's actions
+   are listed once a move, from the game (a copy agrees with what the seat sees, so
+   offers the same), unless a choice in parts is too big to list in full; a copy that
+   refuses one of them (a ruleset whose listing reads what the seat cannot see) has
+   its own listed instead. Another seat's hidden choice is drawn with
+   ``random_legal``, never listed in full;
 3. adds one child when some legal action has none yet (chosen at random);
 4. plays on at random (its own seeded random source; the copy's reshuffles use the
    copy's) for at most ``depth`` actions, then judges the position with the phase's
@@ -39,6 +44,8 @@ from __future__ import annotations
 import math
 import random
 
+from ..errors import IllegalAction
+from ..limits import MAX_CHOICES
 from ..outcome import default_returns
 from ..randomness import shuffle
 from .hidden import forget_secrets, redraw_held, relist_or_keep
@@ -231,8 +238,15 @@ class SearchAgent:
         actions = game.candidate_actions(self.rng, seat) if actions is None else actions
         seat = game.to_act if seat is None else seat
         root = _Node(None)
+        # the seat's actions at the root, in every copy, when they are all of them (no
+        # sample of a choice in parts too big to list): the copies agree with what the
+        # seat sees, so they offer the same; one a copy refuses is listed there again
+        fixed = list(actions) if all(
+            k is not None and k <= MAX_CHOICES
+            for k in (game.part_count(d.name, seat) for d in game.parted_actions(seat))) \
+            else None
         for _ in range(self.simulations):
-            self._simulate(game, seat, root)
+            self._simulate(game, seat, root, fixed)
         if game.parted_actions(seat):       # candidates the simulations drew besides
             known = {_text(a) for a in actions}
             actions = list(actions) + [game.parse_action(text, seat) for (s, text) in root.children
@@ -248,8 +262,9 @@ class SearchAgent:
         out.sort(key=lambda r: (-r[1], -r[2], r[4]))
         return [r[:4] for r in out]
 
-    def _simulate(self, game, seat: int, root: _Node) -> None:
-        """One simulation: determinize, select and expand, play out, back up."""
+    def _simulate(self, game, seat: int, root: _Node, fixed=None) -> None:
+        """One simulation: determinize, select and expand, play out, back up.
+        ``fixed``: the seat's actions at the root, when every copy offers them all."""
         rng = self.rng
         state = determinize(game, seat, rng, canonical=True)
         node, path, actor = root, [], seat
@@ -257,13 +272,20 @@ class SearchAgent:
         while state.status == "in_progress":
             if actor is None:
                 actor = state.actor
-            legal = state.candidate_actions(rng, actor)
-            if not legal:           # the seat asked has nothing to do in this copy
-                actor = state.actor
-                legal = state.candidate_actions(rng, actor)
-            children = node.children
             if actor != seat and state._pending is not None:    # a hidden choice
-                act = rng.choice(legal)
+                legal = None
+            elif fixed is not None and node is root and actor == seat:
+                legal = fixed
+            else:
+                legal = state.candidate_actions(rng, actor)
+                if not legal:       # the seat asked has nothing to do in this copy
+                    actor = state.actor
+                    if actor != seat and state._pending is not None:
+                        continue
+                    legal = state.candidate_actions(rng, actor)
+            children = node.children
+            if legal is None:       # drawn uniformly, never listed in full
+                act = state.random_legal(rng, actor)
                 child = children.get((actor, None))
                 if child is None:
                     child = children[(actor, None)] = _Node(actor)
@@ -287,12 +309,20 @@ class SearchAgent:
                         best, best_value = (child, act), value
             if untried:
                 key, act = untried[0] if len(untried) == 1 else rng.choice(untried)
+                if legal is not fixed:
+                    state.apply(act)
+                elif not _applied(state, act):
+                    fixed = None    # this copy refuses one: its own listing from here
+                    continue
                 child = children[key] = _Node(actor)
-                state.apply(act)
                 path.append(child)
                 break
             child, act = best
-            state.apply(act)
+            if legal is not fixed:
+                state.apply(act)
+            elif not _applied(state, act):
+                fixed = None
+                continue
             node = child
             path.append(child)
             actor = None
@@ -324,6 +354,16 @@ class SearchAgent:
                 state.apply(state.random_legal(rng))
             steps += 1
         return _returns(state)
+
+
+def _applied(state, act) -> bool:
+    """Apply ``act`` to ``state`` and say True, or say False when ``state`` does not
+    offer it (nothing changed then)."""
+    try:
+        state.apply(act)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _returns(state) -> list:

@@ -15,6 +15,7 @@ import sys
 
 from ..errors import printable
 from .names import introduce, who
+from .pairs import pair_lines, partners
 from .scores import panel_line, score_panel
 from .transcript import seen_cards
 
@@ -104,7 +105,8 @@ def _who(names, seat) -> str:
 def render_view(game, seat: int, style: CardStyle, names=None) -> list[str]:
     """Lines (rich markup) describing what ``seat`` sees now: a header (seat, phase, the
     variables shown to all), each zone (its own cards sorted, the others' counts and
-    face-up cards; a zone that remembers plays grouped by play with who played it), the
+    face-up cards; a zone that remembers plays grouped by play with who played it; a
+    zone with ``pairs_with`` as pairs with its partner's cards), the
     phase's ``display:`` lines, and who is out. Under the header, the score panel
     (:func:`rulekit.play.scores.score_panel`) when the ruleset marks scores. ``names``:
     the players' names (one per seat, None where unnamed), said instead of seat numbers."""
@@ -130,11 +132,14 @@ def render_view(game, seat: int, style: CardStyle, names=None) -> list[str]:
     first_owned = next((n for n, d in rules.zones.items() if d.per == "seat" and d.see == "owner"
                         and not d.row),
                        None)
+    paired = partners(rules)
     for name, decl in rules.zones.items():
         content = view["zones"].get(name)
-        if content is None:
+        if content is None or name in paired:
             continue
-        if decl.row:
+        if decl.pairs_with:
+            lines += pair_lines(decl, view, seat, style, lambda s: _who(names, s))
+        elif decl.row:
             lines += _row_lines(decl, content, seat, style, names)
         elif decl.per == "seat":
             lines += _seat_zone(rules, name, content, seat, style, name == first_owned, names)

@@ -31,15 +31,15 @@ closed form (a set: a sum of binomials; an amount: its range's size).
 from __future__ import annotations
 
 import math
-from itertools import combinations
 
 from ..errors import RulesetFault
 from ..limits import PARTS_COUNT_BUDGET
-from .drawing import Budget, Drawing, OverBudget, _Never  # noqa: F401 (OverBudget: API too)
+from .drawing import Budget, Drawing, OverBudget, _Never, _sized  # noqa: F401 (OverBudget: API)
+from .enumerating import Enumerating
 from .part_domains import Options, check_whole, items as _items, value_key as _key  # noqa: F401
 
 
-class Chooser(Drawing):
+class Chooser(Enumerating, Drawing):
     """The questions about choice-in-parts action ``defn`` of game ``G``'s seat to act
     (the state is read, never changed). Every question takes a fresh :class:`Budget`
     unless given one."""
@@ -238,34 +238,6 @@ class Chooser(Drawing):
                 yield from self._sets(vals, cur, avail, j + 1, lo, hi, budget)
             cur.pop()
 
-    def enumerate(self, limit: int, budget: Budget | None = None):
-        """Every legal complete choice (tuples of values), in order; OverBudget past the
-        budget, and at most ``limit + 1`` of them (the caller tells "more than")."""
-        budget = Budget() if budget is None else budget
-        out = []
-        if self._never():
-            return out
-        try:
-            self._walk((), budget, out, limit + 1)
-        except _Never:
-            return []
-        return out
-
-    def _walk(self, vals, budget, out, cap) -> None:
-        i = len(vals)
-        if i == self.n:
-            if self._legal(vals, budget):
-                out.append(vals)
-            return
-        children = self._children(i, vals, budget)
-        if self.parts[i].form == "set":     # fewest cards first, each size in domain order
-            dom = self.domain(i, vals)[0]
-            children = sorted(children, key=lambda s: (len(s), [dom.index(c) for c in s]))
-        for v in children:
-            self._walk(vals + (v,), budget, out, cap)
-            if len(out) >= cap:
-                return
-
     def has_completion(self, vals, cur=None, budget=None) -> bool:
         """Whether parts ``vals`` (a set part's cards ``cur`` begun after them, in any
         order) can be finished into a legal choice; True when the search runs out of
@@ -400,20 +372,3 @@ class Chooser(Drawing):
 def _unset(p):
     return () if p.form == "set" else None
 
-
-def _sized(cur, avail, start, need, budget):
-    """The sets ``cur`` + ``need`` cards of ``avail[start:]``, as :meth:`Chooser._sets`
-    yields them when no ``so_far`` prunes and every set has one size (lexicographic, by
-    position), spending the budget as its search would: one per card added on the way
-    to each set (the cards it shares with the set before are not added again)."""
-    base, prev = tuple(cur), None
-    for combo in combinations(range(start, len(avail)), need):
-        if prev is None:
-            budget.spend(need)
-        else:
-            m = 0
-            while combo[m] == prev[m]:
-                m += 1
-            budget.spend(need - m)
-        prev = combo
-        yield base + tuple([avail[j] for j in combo])

@@ -15,7 +15,7 @@ from ..errors import IllegalAction, RulesetFailure, TooManyChoices
 from ..limits import MAX_CHOICES
 from .actions import Action
 from .choices import Budget, Chooser, OverBudget, _Never
-from .parts_text import PartsText, cards_of, value_text
+from .parts_text import PartsText, text_and_cards
 from .faults import RulesetFault
 
 # how many random complete choices stand for a choice in parts too big to list, for a
@@ -136,8 +136,35 @@ class Deciding(PartsText):
 
     def _parted_action(self, ch, vals, seat) -> Action:
         defn = ch.defn
-        return tuple.__new__(Action, (defn.name, cards_of(self, defn, vals), seat, vals, defn,
-                                      self._ruleset(value_text, self, defn, vals, seat=seat)))
+        text, cards = self._ruleset(text_and_cards, self, defn, vals, seat=seat)
+        return tuple.__new__(Action, (defn.name, cards, seat, vals, defn, text))
+
+    def _parted_actions(self, ch, choices, seat) -> list:
+        """The actions of complete choices ``choices`` (a list) of chooser ``ch``, for
+        ``seat``: :meth:`_parted_action` of each, the ruleset's code entered once."""
+        defn = ch.defn
+        name, new = defn.name, tuple.__new__
+        ps = defn.parts
+        if len(ps.parts) == 1 and ps.parts[0].form == "set" and ps.parts[0].word is None:
+            # a set alone (the usual one): its cards by rank (or as chosen), then the text
+            prefix, join = name + " ", " ".join
+            if ps.keep_order:
+                return [new(Action, (name, tuple(v[0]), seat, v, defn, prefix + join(v[0])))
+                        for v in choices]
+            key = self.rules.cards.rank_of.__getitem__
+            out = []
+            for vals in choices:
+                cards = tuple(sorted(vals[0], key=key))
+                out.append(new(Action, (name, cards, seat, vals, defn, prefix + join(cards))))
+            return out
+
+        def made():
+            out = []
+            for vals in choices:
+                text, cards = text_and_cards(self, defn, vals)
+                out.append(new(Action, (name, cards, seat, vals, defn, text)))
+            return out
+        return self._ruleset(made, seat=seat)
 
     # ---- choosing without a listing ------------------------------------------------------
     def random_legal(self, rng, seat: int | None = None) -> Action:
@@ -189,8 +216,8 @@ class Deciding(PartsText):
             ch = self.chooser(defn.name, seat)
             k = self.part_count(defn.name, seat)
             if k is not None and k <= MAX_CHOICES:
-                out += [self._parted_action(ch, v, seat)
-                        for v in self._ruleset(ch.enumerate, MAX_CHOICES, seat=seat)]
+                out += self._parted_actions(
+                    ch, self._ruleset(ch.enumerate, MAX_CHOICES, seat=seat), seat)
                 continue
             seen = set()
             for _ in range(sample * 2):
@@ -238,7 +265,7 @@ class Deciding(PartsText):
                                      f"decided in parts): more than {MAX_CHOICES} cannot be "
                                      "listed; ask for its parts one by one, or a random "
                                      "legal action", k)
-            out += [self._parted_action(ch, v, seat) for v in got]
+            out += self._parted_actions(ch, got, seat)
         return out
 
     def listed_actions(self, seat: int | None = None) -> list:

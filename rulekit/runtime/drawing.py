@@ -11,6 +11,7 @@ evaluations: past it RulesetFault, never an unbounded loop.
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 from ..errors import RulesetFault
 from ..limits import PARTS_SEARCH_BUDGET
@@ -174,3 +175,30 @@ def _combination(cards, k, r) -> list:
                 break
             r -= size
     return out
+
+
+def _sized(cur, avail, start, need, budget):
+    """The sets ``cur`` + ``need`` cards of ``avail[start:]``, as :meth:`Chooser._sets`
+    yields them when no ``so_far`` prunes and every set has one size (lexicographic, by
+    position), spending the budget as its search would: one per card added on the way
+    to each set (the cards it shares with the set before are not added again)."""
+    base, prev = tuple(cur), None
+    for cards in combinations(avail[start:], need):    # (a pile's cards: each once)
+        if prev is None:
+            budget.left -= need
+        else:
+            m = 0
+            while cards[m] is prev[m]:
+                m += 1
+            budget.left -= need - m
+        if budget.left < 0:                 # (Budget.spend, written in place)
+            raise OverBudget
+        prev = cards
+        yield base + cards if base else cards
+
+
+def sized_cost(n: int, k: int) -> int:
+    """The budget :func:`_sized` spends on every set of ``k`` of ``n`` cards: one per
+    card added on the way, so one per beginning of a set (``j`` cards that ``k - j``
+    later cards can complete), summed over ``j`` from 1 to ``k``."""
+    return sum(math.comb(n - k + j, j) for j in range(1, k + 1))

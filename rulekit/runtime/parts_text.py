@@ -45,6 +45,16 @@ def value_text(G, defn, vals) -> str:
     return " ".join(words)
 
 
+def text_and_cards(G, defn, vals) -> tuple:
+    """``(value_text(G, defn, vals), cards_of(G, defn, vals))`` in one pass: each set's
+    cards put in their text's order once (an action built from a complete choice)."""
+    parts = defn.parts.parts
+    if len(parts) == 1 and parts[0].form == "set" and parts[0].word is None:
+        cards = _text_cards(G, defn, vals[0])       # (the usual one: a set alone)
+        return " ".join((defn.name,) + cards), cards
+    return value_text(G, defn, vals), cards_of(G, defn, vals)
+
+
 def cards_of(G, defn, vals) -> tuple:
     """Every card of complete choice ``vals``, in the order its text names them."""
     out = []
@@ -158,8 +168,8 @@ class PartsText:
                 k = self.part_count(defn.name, seat)
                 if k is not None and k <= SHOWN_CHOICES:
                     ch = self.chooser(defn.name, seat)
-                    out += [self._parted_action(ch, v, seat)
-                            for v in self._ruleset(ch.enumerate, k, seat=seat)]
+                    out += self._parted_actions(
+                        ch, self._ruleset(ch.enumerate, k, seat=seat), seat)
         return out
 
     def unshown_parted(self, seat: int | None = None) -> list:
@@ -187,8 +197,8 @@ class PartsText:
                 k = self.part_count(defn.name, seat)
                 if k is not None and k <= SHOWN_CHOICES:
                     ch = self.chooser(defn.name, seat)
-                    out += [self._parted_action(ch, v, seat)[5]
-                            for v in self._ruleset(ch.enumerate, k, seat=seat)]
+                    out += [a[5] for a in self._parted_actions(
+                        ch, self._ruleset(ch.enumerate, k, seat=seat), seat)]
                 elif shapes:
                     out.append(shape(defn))
         return out

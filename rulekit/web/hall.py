@@ -185,6 +185,7 @@ class Hall:
         if sorted(st.tokens) != [s for s, k in enumerate(st.seats) if k == PERSON]:
             raise TableError("its tokens are not one for each person's seat")
         table = Table(st.id, st.ruleset, rules, st.options, st.seats, st.tokens, self.store)
+        table.restore_names(st.names)
         table.start(number, seed)
         table.replay(st.moves, stopped)
         return table

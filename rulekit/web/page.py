@@ -3,7 +3,8 @@
 :func:`page_state` turns ``game.view(seat)`` (``spectator_view()`` for a spectator)
 into the data the browser draws: the seat's own cards sorted by suit and rank, every
 seat's zones as counts and face-up cards, the piles in the middle with the cards of a
-zone that remembers its plays grouped by play and seat, the phase's ``display:`` lines
+zone that remembers its plays grouped by play and seat (a zone with ``pairs_with`` as
+pairs with its partner's cards), the phase's ``display:`` lines
 (marked on the play they name), the seat's own legal actions (the listed ones, and each
 choice in parts by its parts: rulekit.web.choosing), whose turn it is and a line of
 help saying what to do (:func:`help_line`), the seat's event lines, the score panel
@@ -17,6 +18,8 @@ pack's faces (rank, suit symbol, colour) once.
 from __future__ import annotations
 
 from ..errors import RulekitError, RulesetFailure
+from ..lang.zones import pair_up
+from ..play.pairs import partners
 from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
 from ..play.names import who, who_list
 from ..play.scores import result_words, score_panel
@@ -149,6 +152,27 @@ def _pile(decl, content: list) -> dict:
 
 
 
+def _pairs(decl, first: list, second: list, viewer, mine: list, per_seat: list,
+           piles: list) -> None:
+    """Zone ``decl`` paired with its ``pairs_with`` zone (``first``, ``second``: their
+    contents in the view) added to the page: ``"pairs"``, card i of the one with card i
+    of the other (``"with"`` names the other), on a pile of the middle, the viewer's
+    own or another seat's."""
+    def entry(a, b):
+        return {"zone": decl.name, "with": decl.pairs_with, "count": len(a) + len(b),
+                "pairs": [_cards(p) for p in pair_up(a, b)],
+                "cards": _cards([c for c in a + b if c is not None])}
+    if decl.per != "seat":
+        if first or second or decl.show_empty:
+            piles.append(entry(first, second))
+        return
+    for s, (a, b) in enumerate(zip(first, second)):
+        if s == viewer:
+            mine.append(entry(a, b))
+        elif a or b:
+            per_seat[s]["zones"].append(entry(a, b))
+
+
 def _parts_way(offer: dict, hand: set) -> str:
     """How a choice in parts (an offer of rulekit.web.choosing.offers) is made, in
     words: its first part (cards of the hand to select, an amount) or its shape."""
@@ -227,11 +251,15 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
     mine, piles = [], []
     per_seat = [{"seat": s, "zones": [], "out": s in view["out_order"], **seats[s]}
                 for s in range(game.n)]
+    paired = partners(rules)
     for name, decl in rules.zones.items():
         content = view["zones"].get(name)
-        if content is None:
+        if content is None or name in paired:
             continue
-        if decl.row:                        # each pile of a row, in its order
+        if decl.pairs_with:
+            _pairs(decl, content, view["zones"].get(decl.pairs_with) or [], viewer,
+                   mine, per_seat, piles)
+        elif decl.row:                      # each pile of a row, in its order
             for slot, cs in enumerate(decl.flat(content)):
                 s = decl.owner(slot)
                 one = {"zone": decl.label(slot), **_pile(decl, cs)}
@@ -298,6 +326,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
            "vars": shown_vars, "display": display, "actions": actions, "parts": parts,
            "events": lines[-KEEP_LINES:], "finished": finished,
            "result": result_line(game, names) if finished else None,
-           "result_words": result_words(game.result, viewer, names) if finished else None,
+           "result_words": result_words(game.result, viewer, names, game.rules.score_unit)
+           if finished else None,
            "scores": score_panel(rules, view, viewer, names), "help": help_text}
     return out

@@ -3,7 +3,8 @@
 A table is one row of ``tables`` (its id, the ruleset as the server's user named it,
 the options, the player count, what sits at each seat, each person's seat token) and
 one row of ``games`` per game played at it (its number, seed, and how it was stopped
-when it was stopped from outside the rules). Every move is one row of ``moves``,
+when it was stopped from outside the rules), one row of ``names`` per person who named
+themselves at it. Every move is one row of ``moves``,
 written in its own transaction as soon as the engine has accepted it, so a crash of
 the server loses no move it had accepted; :meth:`Store.tables` gives everything back,
 and the server replays the moves to rebuild each game (rulekit.web.tables).
@@ -49,6 +50,12 @@ CREATE TABLE IF NOT EXISTS moves (
   action TEXT NOT NULL,
   PRIMARY KEY (table_id, game, idx)
 );
+CREATE TABLE IF NOT EXISTS names (
+  table_id TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (table_id, seat)
+);
 """
 
 
@@ -56,7 +63,8 @@ CREATE TABLE IF NOT EXISTS moves (
 class StoredTable:
     """One table as the database holds it: ``games`` is ``[(number, seed, stopped)]``
     in order, ``moves`` the action strings of the last game in order. ``problem``: why
-    its rows are not of their form (then the other fields may be anything)."""
+    its rows are not of their form (then the other fields may be anything); ``names``:
+    person's seat -> the name they gave (checked again when the table is restored)."""
     id: str
     ruleset: str
     fingerprint: str
@@ -66,6 +74,7 @@ class StoredTable:
     tokens: dict
     games: list = field(default_factory=list)
     moves: list = field(default_factory=list)
+    names: dict = field(default_factory=dict)
     problem: str | None = None
 
 
@@ -132,6 +141,12 @@ class Store:
         seat (``"2: take"``). One transaction, committed before this returns."""
         self._write([("INSERT INTO moves (table_id, game, idx, action) VALUES (?, ?, ?, ?)",
                       (tid, game, idx, action))])
+
+    def name_seat(self, tid: str, seat: int, name: str) -> None:
+        """Record that the person at ``seat`` of table ``tid`` is called ``name`` (a name
+        already checked), replacing the name they gave before."""
+        self._write([("INSERT OR REPLACE INTO names (table_id, seat, name) VALUES (?, ?, ?)",
+                      (tid, seat, name))])
 
     def stop_game(self, tid: str, game: int, message: str) -> None:
         """Record that game ``game`` was stopped outside its rules (a bot's ruleset
@@ -206,4 +221,9 @@ class Store:
         t.moves = self.moves(tid, t.games[-1][0])
         if not all(isinstance(m, str) for m in t.moves):
             raise ValueError("a move is not text")
+        rows = self.db.execute("SELECT seat, name FROM names WHERE table_id = ?",
+                               (tid,)).fetchall()
+        if not all(type(s) is int and 0 <= s < players and isinstance(n, str) for s, n in rows):
+            raise ValueError("a name is not a seat number with its text")
+        t.names = dict(rows)
         return t

@@ -10,7 +10,8 @@ database (one transaction) and then applies it.
 
 A person names themselves at their seat (:meth:`Table.name_seat`); once anybody has, the
 bots have names too (``Bot 1 (greedy)``) and every line, status and result says names
-(the names are kept in memory and in the game's record, not in the database).
+(the names are kept in the database, so a restarted server says them, and in the game's
+record).
 
 The tables are kept by :class:`rulekit.web.hall.Hall`.
 """
@@ -116,13 +117,29 @@ class Table:
             raise TableError("another seat at this table has that name")
         if self.names[seat] == name:
             return
+        stored(self.store.name_seat, self.id, seat, name)
+        self._name(seat, name)
+        for t in self.lines.values():
+            t.say(f"  seat {seat} is now called {name}")
+
+    def restore_names(self, names: dict) -> None:
+        """Give the people's seats the names the database kept (``names``: seat ->
+        name), before the game is started again. Raises TableError for a name that
+        is not of a person's seat or not a name :func:`check_name` accepts."""
+        for seat, name in sorted(names.items()):
+            if not 0 <= seat < self.n or self.seats[seat] != PERSON:
+                raise TableError(f"a name is kept for seat {seat}, not a person's seat")
+            try:
+                self._name(seat, check_name(name))
+            except BadName as exc:
+                raise TableError(f"a name it keeps is refused: {exc}") from None
+
+    def _name(self, seat: int, name: str) -> None:
         if not any(self.names):         # (a list the lines share: changed in place)
             for s, k in enumerate(self.seats):
                 if k != PERSON:
                     self.names[s] = bot_name(s, k)
         self.names[seat] = name
-        for t in self.lines.values():
-            t.say(f"  seat {seat} is now called {name}")
 
     def seat_of(self, token) -> int | None:
         """The seat ``token`` opens, or None (a spectator) when ``token`` is empty.

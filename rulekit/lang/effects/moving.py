@@ -234,11 +234,16 @@ def _deal(G, src, src_name, to, each, seats, short=False):
                          f"{each * len(seats)}, but {src_name} holds {len(src)} (write "
                          "short: true if a short deal is fine)")
     rounds = each if each is not None else (len(src) + len(seats) - 1) // len(seats)
+    zones = G.rules.zones                   # one card at a time: the zone's fast mover
+    make = getattr(G, "zone_mover", None) or generic_mover
+    move = make(zones[to], frozenset(k for k, z in zones.items() if z.tagged),
+                frozenset(k for k, z in zones.items() if z.see == "top"))
+    first = decl.top == "first"
     for _ in range(rounds):
         for s in seats:
             if not src:
                 return
-            G.move(src[0] if decl.top == "first" else src[-1], to, s, None, "play")
+            move(G, src[0] if first else src[-1], s, None, "play")
 
 
 @primitive

@@ -44,6 +44,19 @@ function cards(list) {
   return box;
 }
 
+// a zone shown with its partner (its `pairs_with`): card i of the one with card i of
+// the other, "9♣/10♣"; a card without a partner alone
+function pairs(list) {
+  const box = el("span", "cards pairs");
+  if (!list.length) box.append(el("span", "none", "-"));
+  for (const p of list) {
+    const pair = el("span", "pair");
+    p.forEach((c, i) => { if (i) pair.append(el("span", "over", "/")); pair.append(card(c)); });
+    box.append(pair);
+  }
+  return box;
+}
+
 // free text with card names in it ("seat 2: play 7H"): the cards drawn as cards
 function text(s) {
   const box = el("span");
@@ -101,8 +114,9 @@ function drawSeats(s) {
     d.append(el("div", "away", seat.who === "person" ? (seat.here ? "at the table" : "not connected") : "bot: " + seat.who));
     if (seat.out) d.append(el("div", "zone", "out"));
     for (const z of seat.zones) {
-      const line = el("div", "zone", `${z.zone}: ${z.count} card${z.count === 1 ? "" : "s"} `);
-      if (z.cards.length) line.append(cards(z.cards));
+      const line = el("div", "zone", `${z.zone}${z.with ? " / " + z.with : ""}: ${z.count} card${z.count === 1 ? "" : "s"} `);
+      if (z.pairs) line.append(pairs(z.pairs));
+      else if (z.cards.length) line.append(cards(z.cards));
       d.append(line);
     }
     box.append(d);
@@ -115,8 +129,9 @@ function drawPiles(s) {
   for (const p of s.piles) {
     const line = el("div", "pile");
     line.dataset.zone = p.zone;
-    line.append(el("span", "label", `${p.zone} (${p.count})`));
-    if (p.groups) {
+    line.append(el("span", "label", `${p.zone}${p.with ? " / " + p.with : ""} (${p.count})`));
+    if (p.pairs) line.append(pairs(p.pairs));
+    else if (p.groups) {
       for (const g of p.groups) {
         const grp = el("span", "group");
         if (g.seat !== null) grp.append(el("span", "by", seatName(s, g.seat)));
@@ -408,8 +423,8 @@ function drawMine(s) {
   const chosen = draft ? new Set([...(draft.set || []), ...madeCards(draft)]) : new Set();
   for (const z of s.mine) {
     const line = el("div", "");
-    line.append(el("span", "zone-label", `your ${z.zone}:`));
-    const row = cards(z.cards);
+    line.append(el("span", "zone-label", `your ${z.zone}${z.with ? " / " + z.with : ""}:`));
+    const row = z.pairs ? pairs(z.pairs) : cards(z.cards);
     for (const c of row.querySelectorAll(".card[data-card]")) {
       const id = c.dataset.card;
       const what = clicks[id];
