@@ -47,6 +47,7 @@ class VarDecl(_Sealed):
     rule: str = ""
     see: str = "all"
     score: bool = False
+    words: str = ""             # how the name reads to a player (lang.wording.words_of)
     kind = "var"
 
 
@@ -68,6 +69,7 @@ class OptionDecl(_Sealed):
     of: str | None = None
     rule: str = ""
     extra: dict = field(default_factory=ReadOnlyDict)
+    words: str = ""             # how the name reads to a player (lang.wording.words_of)
 
     @property
     def option_type(self) -> OptionType:
@@ -201,6 +203,7 @@ class ActionDef(_Sealed):
     written: str = ""           # the action as written (JSON, sorted keys)
     parts: "Parts | None" = None  # a choice in parts (kind "parts"), never listed
     so_far_text: object = None  # the so_far condition as written (None: none)
+    words: str = ""             # how the name reads to a player (lang.wording.words_of)
 
 TYPED_CHOICES = ("seat", "int", "rank", "suit", "str")   # choices besides cards and plays
 
@@ -261,6 +264,7 @@ class Step(_Sealed):
     #                                 step attributes the engine does not know (lang.steps)
     attribute_texts: dict = field(default_factory=dict)  # attribute -> its value as written,
     #                                 for the attributes with words of their own (lang.steps)
+    words: str = ""                 # how the name reads to a player (lang.wording.words_of)
 
     @property
     def key(self) -> str:
@@ -284,6 +288,7 @@ class Phase(_Sealed):
     display: tuple = ()
     heuristic_text: object = None
     display_text: tuple = ()
+    words: str = ""             # how the name reads to a player (lang.wording.words_of)
 
 
 @dataclass(frozen=True, eq=False)

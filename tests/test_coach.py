@@ -51,6 +51,21 @@ def test_a_clear_search_says_how_sure(monkeypatch):
     assert said.startswith("hint: play 7S - clearly better than play 9H: chosen in 150")
 
 
+def test_a_choice_tried_once_or_twice_is_a_guess_and_no_percent_rounds_to_100(monkeypatch):
+    """A best choice visited fewer than FEW_VISITS times (a Hearts pass: 286 choices, 200
+    simulations) is said to be a guess, not a toss-up with a share "on top in 100%";
+    a lead just short of "clearly better" says 99%, never 100%; one game is "1 game"."""
+    said = _hint_with(monkeypatch, [("give 3S 6S KC", 1, 1.0, 1.0), ("give 6S 6D KC", 1, 1.0,
+                                                                      1.0)])
+    assert said.startswith("hint: give 3S 6S KC - a guess: 200 simulated games over 2 "
+                           "choices are too few to tell them apart: ")
+    assert "(1 game, +1.00)" in said
+    # 11 visits against 1: p = 13/4096 = 0.0032, 99.7% sure: said as 99%, not 100%
+    assert coach.ahead_by_chance(11, 1) == 13 / 4096
+    said = _hint_with(monkeypatch, [("play 7S", 11, 0.6, 0.3), ("play 9H", 1, 0.54, 0.2)])
+    assert said.startswith("hint: play 7S - 99% sure it is better than play 9H: ")
+
+
 def test_a_hint_says_what_its_mean_return_is_measured_in():
     """The default returns go from +1 (first place) to -1 (last); a one-seat game's
     from a win to a loss; a ruleset with its own ``returns:`` (Hold'em's chips, HLD-18)

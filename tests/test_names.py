@@ -237,3 +237,37 @@ def test_names_are_kept_in_the_database_and_said_again_after_a_restart(tmp_path)
     warnings = third.restore()
     assert len(warnings) == 1 and other.id in warnings[0] and "direction mark" in warnings[0]
     assert table.id in third.tables and other.id not in third.tables
+
+
+def test_a_person_may_not_take_another_seats_name_a_bots_you_or_a_seat_number():
+    """Names tell the seats apart: a person may not take a name another seat has (case
+    aside), a bot's kind of name, 'you' or 'seat 2', at the terminal or the web."""
+    from rulekit.cli.games import _given_names
+    from rulekit.web.hall import Hall
+    from rulekit.web.store import Store
+    from rulekit.web.tables import TableError
+    assert "another seat" in _given_names(["0=Ann", "1=ann"], [0, 1])
+    for name, words in [("Bot 1 (greedy)", "how bots are named"), ("you", "speaks to"),
+                        ("YOU", "speaks to"), ("seat 2", "seat's number")]:
+        assert words in _given_names([name], [0]), name
+    assert _given_names(["Botany"], [0]) == {0: "Botany"}           # a word, not a bot
+    table = Hall(Store(":memory:")).create("mattis", {}, ["person", "person", "greedy"])
+    table.name_seat(1, "Ann")
+    for name, words in [("bot 2 (GREEDY)", "how bots are named"), ("ANN", "another seat"),
+                        ("You", "speaks to")]:
+        with pytest.raises(TableError, match=words):
+            table.name_seat(0, name)
+    table.name_seat(0, "Bea")
+    assert table.names == ["Bea", "Ann", bot_name(2, "greedy")]
+
+
+def test_a_rulesets_lines_say_the_names_of_the_seats_they_name():
+    """An announcement written `seat {w} takes the trick` says the seat's name once
+    players are named; with nobody named, or for a number that is no seat, as written."""
+    from rulekit.play.names import named_text
+    names = ["Ann", "Bot 1 (greedy)", None]
+    assert named_text(names, "seat 1 takes the trick") == "Bot 1 (greedy) takes the trick"
+    assert named_text(names, "seat 0 passes the attack on to seat 2") == \
+        "Ann passes the attack on to seat 2"
+    assert named_text(names, "seat 7 wins; seated 1") == "seat 7 wins; seated 1"
+    assert named_text(None, "seat 0 wins") == "seat 0 wins"

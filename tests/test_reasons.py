@@ -121,7 +121,7 @@ def test_crazy_eights_a_card_matching_neither_suit_nor_rank():
     why = why_not(game, seat, f"play {card}", game.legal_actions())
     assert why.startswith(f"{card} may not be played: an eight, or a card of the suit to follow")
     assert f"{card} is not an eight" in why
-    assert f"the suit of {card} ({suit[card]}) is not suit_now ({suit_now})" in why
+    assert f"the suit of {card} ({suit[card]}) is not the suit to follow ({suit_now})" in why
     assert (f"the rank of {card} ({rules.ranks[rank[card]]}) is not the rank of the top card "
             f"of the discard pile ({rules.ranks[rank[top]]})") in why
 

@@ -397,7 +397,7 @@ def test_explain_names_the_teams_of_every_form():
         assert any(form in part and "(teams teams, named by number)" in part
                    for part in text.split(";")), form
     lines = explain(rulekit.load(str(TOY))).splitlines()       # in words
-    for form in ("1 wins", "ranked by team_scores, highest best",
+    for form in ("1 wins", "ranked by team scores, highest best",
                  "the seats rank (1, 0), best first"):
         assert any(form in line and "(teams teams, named by number)" in line
                    for line in lines), form

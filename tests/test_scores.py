@@ -237,4 +237,4 @@ def test_a_score_unit_that_is_not_a_word_is_refused_with_its_place(tmp_path, uni
     bad.write_text(toy.replace("\ntitle:", f"\nscore_unit: {json.dumps(unit)}\ntitle:", 1))
     with pytest.raises(rulekit.RulesetError) as err:
         rulekit.load(str(bad))
-    assert "score_unit" in str(err.value)
+    assert "score_unit" in str(err.value) and "is not a unit's word" in str(err.value)

@@ -293,3 +293,13 @@ def test_golden_folder_holds_the_golden_games_only():
     """No stale golden file is left behind by a game removed from GOLDEN_GAMES."""
     want = {p.name for game in GOLDEN_GAMES for p in golden_files(*game)}
     assert {p.name for p in GOLDEN.iterdir()} == want
+
+
+def test_help_counts_a_choice_in_parts_among_the_listed_actions(capsys, monkeypatch):
+    """HRT-3: at the pass, the one line listed is `give CARDS` (chosen part by part):
+    help says 1 to 1, a refusal "one of the 1 listed", not 0."""
+    code, out, err = play_typing(capsys, monkeypatch,
+                                 ["play", "hearts", "--human", "0", "--seed", "5",
+                                  "--agent", "all=random", "--ascii"], "help\nplay\nquit\n")
+    assert "type the number of an action from the list (1 to 1)," in out
+    assert "choose one of the 1 listed" in out and "(1 to 0)" not in out

@@ -157,7 +157,7 @@ def test_hint_is_the_search_bots_choice_and_changes_nothing():
     assert said == hint(game, game.to_act)                   # the same hint twice
     named = said.split(" - ")[0].removeprefix("hint: ")
     assert named in {str(a) for a in game.legal_actions()}
-    assert "where a position scores minus taken_points(you)" in said   # why: the heuristic
+    assert "where a position scores minus the points taken by you" in said   # the heuristic
     assert re.search(r"chosen in \d+ of \d+ simulated games", said)      # and the search
     scored = GreedyAgent(0).scores(game)
     assert len(scored) == len(game.legal_actions())

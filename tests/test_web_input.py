@@ -27,6 +27,14 @@ def client(db=":memory:", **kw):
     return TestClient(make_app(server)), server
 
 
+def _next_not_state(ws) -> dict:
+    """The next message that is not a state broadcast (bots move meanwhile)."""
+    while True:
+        m = json.loads(ws.receive_text())
+        if m["type"] != "state":
+            return m
+
+
 def test_deep_json_and_binary_frames_get_an_error_and_the_connection_stays():
     c, server = client()
     with c:
@@ -42,10 +50,10 @@ def test_deep_json_and_binary_frames_get_an_error_and_the_connection_stays():
             for bad, words in [(deep, "JSON object"), (b"\x00" * 10, "not binary"),
                                ('{"type": "act", "action": "x"}', "needs its version")]:
                 (ws.send_bytes if isinstance(bad, bytes) else ws.send_text)(bad)
-                m = json.loads(ws.receive_text())
+                m = _next_not_state(ws)         # (a bot's move may broadcast a state first)
                 assert m["type"] == "error" and words in m["message"], m
             ws.send_text(json.dumps({"type": "ping"}))
-            assert json.loads(ws.receive_text())["type"] == "pong"
+            assert _next_not_state(ws)["type"] == "pong"
     assert server.errors == []
 
 
@@ -430,3 +438,13 @@ def test_a_bug_is_one_line_and_a_500_or_a_closed_connection(capsys):
     assert len(server.errors) == 2 and all("ZeroDivisionError: a bug" in e for e in server.errors)
     assert err.count("internal error") == 2 and len(err.splitlines()) == 2
     assert "Traceback" not in err
+
+
+def test_a_server_that_makes_no_tables_says_so():
+    """``serve --per-minute 0``: the tables of the database only; a new table is refused
+    in those words, not with "wait a little"."""
+    server = Server(Hall(Store(":memory:")), bot_delay=0, per_minute=0)
+    c = TestClient(make_app(server))
+    with c:
+        r = c.post("/api/tables", json={"ruleset": "mattis", "seats": ["person"] * 3})
+    assert r.status_code == 429 and "makes no new tables" in r.json()["error"]

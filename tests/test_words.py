@@ -89,15 +89,16 @@ def mattis():
 @pytest.mark.parametrize("text, words", [
     ("count(stock)", "the number of cards in the stock"),
     ("min(hand_size - count(hand[s]), count(stock))",
-     "the smaller of (hand_size minus the number of cards in s's hand) and the number of "
+     "the smaller of (the size of a full hand minus the number of cards in s's hand) and the number of "
      "cards in the stock"),
-    ("option.stock_play == 'any_turn'", "the option stock_play is any_turn"),
-    ("option.voluntary_take", "the option voluntary_take is on"),
+    ("option.stock_play == 'any_turn'", "the option stock play is any_turn"),
+    ("option.voluntary_take", "the option voluntary take is on"),
     ("empty(trick) or beats(p, top_play)", "the trick is empty or p beats the play to beat"),
-    ("not empty(hand[first(pending)])", "the hand of the first of pending is not empty"),
+    ("not empty(hand[first(pending)])",
+     "the hand of the first of the seats still to play is not empty"),
     ("(s + 2) % players", "the seat 2 places clockwise from s"),
     ("(hand_no - 1) % 4", "the remainder of (the hand number minus 1) divided by 4"),
-    ("last_winner ?? leader", "last_winner, or leader if there is none"),
+    ("last_winner ?? leader", "the last winner, or the leader if there is none"),
     ("any(hand[s], c -> suit(c) == trump)", "for some c in s's hand, the suit of c is trump"),
     ("count(stock) > 1 and (option.sequences or is_lead(s))",
      "the number of cards in the stock is more than 1 and (the option sequences is on or s "
@@ -123,13 +124,15 @@ def test_effects_read_in_words_with_nested_lists(mattis):
     lines = Words(mattis).effect_lines(refill, "  ")
     assert lines == [
         "  for each s in the seats still in, clockwise from first:",
-        "    repeat, as many times as the smaller of (hand_size minus the number of cards in "
+        "    repeat, as many times as the smaller of (the size of a full hand minus the number of cards in "
         "s's hand) and the number of cards in the stock: s draws a card"]
     w = Words(mattis)
     assert w.effect({"set": "done[s] = true"}) == ["set s's done to true"]
-    assert w.effect({"set": "done[first(pending)] = 0"}) == ["set done of the first of pending to 0"]
+    assert w.effect({"set": "done[first(pending)] = 0"}) == [
+        "set done of the first of the seats still to play to 0"]
     assert w.effect({"move": "c to trick as 'slough'"}) == ["move c to the trick, as a slough"]
-    assert w.effect({"call": "draw(first(pending))"}) == ["the first of pending draws a card"]
+    assert w.effect({"call": "draw(first(pending))"}) == [
+        "the first of the seats still to play draws a card"]
     assert w.effect({"end_game": {"loser": "first(seats_in())"}}) == [
         "the game ends: the first of the seats still in loses"]
 
@@ -145,7 +148,7 @@ def test_explain_reads_as_plain_words_with_every_action(capsys):
     # definitions by their words and docs, procedures by their words, how the game ends
     assert "beats(p, top), \"p beats top\": " in text
     assert "a play beats another when it is higher in the same suit" in text
-    assert "repeat, as many times as the smaller of (hand_size minus the number of cards in " \
+    assert "repeat, as many times as the smaller of (the size of a full hand minus the number of cards in " \
         "s's hand) and the number of cards in the stock: s draws a card" in text
     assert "  - the game ends: the first of the seats still in loses: in procedure " \
         "out_if_empty(s) when s may go out and the number of the seats still in is 1" in text

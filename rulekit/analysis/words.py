@@ -16,6 +16,7 @@ from ..lang.forms import FORMS
 from ..lang.grammar import parse
 from ..lang.syntax import STATEMENT_PARTS, walk
 from ..lang.types import ExprError
+from ..lang.wording import derived_words, words_of
 from .templates import Block, Phrase, fill, joined, lay_out, split_template
 
 __all__ = ["Words", "Phrase", "Block", "fill", "joined", "split_template"]
@@ -105,11 +106,12 @@ class Words:
         if rules is not None:
             zone = rules.zones.get(name)
             if zone is not None:
-                out = self.form("zone", (name,)) if zone.per != "seat" else Phrase(name)
+                said = words_of(zone)
+                out = self.form("zone", (said,)) if zone.per != "seat" else Phrase(said)
                 out.items = f"cards in {out.text}"
                 return out
             if name in rules.vars:
-                return Phrase(name)
+                return Phrase(words_of(rules.vars[name]))
             info = rules.definitions.get(name)
             if info is not None:
                 return self.defined(info, [])
@@ -120,16 +122,17 @@ class Words:
     def defined(self, info, args: list) -> Phrase:
         """A use of definition ``info`` with argument phrases ``args``: its ``words``,
         else its ``doc`` when that names it (no parameters, a doc starting with "the":
-        "the play to beat"), else its name."""
+        "the play to beat"), else its name's words (each ``_`` a space)."""
         if info.words:
             try:
                 return self.template(info.words, (), "atom", **dict(zip(info.params, args)))
             except ValueError:
                 pass
+        said = derived_words(info.name)
         if not info.params:
-            return Phrase(info.doc if info.doc.startswith("the ") else info.name)
+            return Phrase(info.doc if info.doc.startswith("the ") else said)
         return Phrase(joined(fill(FORMS["call"].words, (
-            info.name, ", ".join(self.wrap(a, "call").text for a in args)))))
+            said, ", ".join(self.wrap(a, "call").text for a in args)))))
 
     def _int(self, t):
         return Phrase(t.digits)
@@ -158,7 +161,9 @@ class Words:
     def _attr(self, t):
         name = t.attr
         value = self.rules.options.get(name) if self.rules is not None else None
-        return self.form("option on" if isinstance(value, bool) else "option", (name,))
+        decl = self.rules.option_decls.get(name) if self.rules is not None else None
+        said = words_of(decl) if decl is not None else derived_words(name)
+        return self.form("option on" if isinstance(value, bool) else "option", (said,))
 
     def _index(self, t):
         base, idx = t.base, t.index
@@ -168,12 +173,12 @@ class Words:
         if rules is not None and name is not None and name not in self.names:
             zone = rules.zones.get(name)
             if zone is not None and zone.per == "seat":
-                out = self.form("zone[seat]", (Phrase(name), seat))
+                out = self.form("zone[seat]", (Phrase(words_of(zone)), seat))
                 out.items = f"cards in {out.text}"
                 return out
             var = rules.vars.get(name)
             if var is not None and var.per == "seat":
-                return self.form("var[seat]", (Phrase(name), seat))
+                return self.form("var[seat]", (Phrase(words_of(var)), seat))
         if self.mapped(base):
             return self.form("map[k]", (self.wrap(self.node(base), "call"),
                                         self.wrap(seat, "call")))

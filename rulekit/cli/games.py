@@ -12,7 +12,7 @@ from ..limits import MAX_ACTIONS
 from ..play.agents import TABLE_KIND, SeatError, seat_agents
 from ..play.session import play_out, step
 from ..play.terminal import Abandoned
-from ..play.names import BadName, check_name, seat_names
+from ..play.names import BadName, check_name, own_name_problem, seat_names
 from ..play.scores import end_lines
 from ..play.transcript import Transcript, describe_state, result_line
 from ..runtime.records import make_record, read_record, write_record
@@ -176,6 +176,9 @@ def _given_names(given, people) -> dict | str:
             out[seat] = check_name(name)
         except BadName as exc:
             return f"--name {printable(name, 40, True)!r}: {exc}"
+        problem = own_name_problem(name, [n for s, n in out.items() if s != seat])
+        if problem:
+            return f"--name {printable(name, 40, True)!r}: {problem}"
     return out
 
 

@@ -52,7 +52,8 @@ def add_parser(sub) -> None:
                    help="close a table with no person connected and no move for this "
                    "long (default 30)")
     s.add_argument("--per-minute", type=Whole(0, PER_MINUTE_MAX), default=10, metavar="N",
-                   help="tables one client address may make in a minute (default 10)")
+                   help="tables one client address may make in a minute (default 10; 0: "
+                   "none, the tables of --db only)")
 
 
 def cmd_serve(args) -> int:

@@ -114,7 +114,8 @@ def declare(c: CompileContext) -> None:
         c.zones[name] = ZoneDecl(name, z.get("per", "game"), z.get("see", "all"),
                                  z.get("top", "last"), bool(z.get("tagged", False)),
                                  z.get("doc", ""), bool(z.get("show_empty", False)),
-                                 z.get("rule", ""), pairs_with=z.get("pairs_with", ""))
+                                 z.get("rule", ""), pairs_with=z.get("pairs_with", ""),
+                                 words=z.get("words", ""))
     if "deck" not in c.zones:
         c.zones["deck"] = ZoneDecl("deck", "game", "count", "first", False,
                                    "the pack in game order (filled by the engine)")
@@ -122,7 +123,7 @@ def declare(c: CompileContext) -> None:
     for name, v in (d.get("vars") or {}).items():
         decl = VarDecl(name, v["type"], v.get("per", "game"), v.get("init"), v.get("doc", ""),
                        bool(v.get("show", False)), v.get("rule", ""), v.get("see", "all"),
-                       bool(v.get("score", False)))
+                       bool(v.get("score", False)), v.get("words", ""))
         if decl.score and (decl.per != "seat" or decl.type != "int"):
             c.err(("vars", name, "score"), f"variable '{name}': `score: true` needs a number "
                   f"of each seat (`type: int`, `per: seat`); this one is {decl.type} of the "
@@ -196,7 +197,7 @@ def _shown(value) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-_OPTION_FIELDS = ("type", "default", "values", "min", "max", "doc", "of", "rule")
+_OPTION_FIELDS = ("type", "default", "values", "min", "max", "doc", "of", "rule", "words")
 
 
 def _declare_rows(c: CompileContext) -> None:
@@ -269,7 +270,8 @@ def _declare_options(c: CompileContext) -> None:
     for name, o in (c.data.get("options") or {}).items():
         decl = OptionDecl(name, o["type"], o["default"], o.get("values"), o.get("min"),
                           o.get("max"), o.get("doc", ""), o.get("of"), o.get("rule", ""),
-                          {k: v for k, v in o.items() if k not in _OPTION_FIELDS})
+                          {k: v for k, v in o.items() if k not in _OPTION_FIELDS},
+                          o.get("words", ""))
         c.option_decls[name] = decl
         kind = decl.option_type
         lacking = next((k for k in kind.needs if not o.get(k)), None)

@@ -58,7 +58,8 @@ def compile_phases(c: CompileContext, uncertain: set | None = None) -> dict:
                            f"exist{c.suggest(start, steps)}", "unknown-target")
         out[pname] = Phase(pname, start, steps, actions, heuristic, pdata.get("doc", ""),
                            c.src.key_pos(base), pdata.get("rule", ""), tuple(display),
-                           pdata.get("heuristic"), tuple((pdata.get("display") or {}).items()))
+                           pdata.get("heuristic"), tuple((pdata.get("display") or {}).items()),
+                           pdata.get("words", ""))
     return out
 
 
@@ -116,7 +117,8 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
     return ActionDef(name, phase, var, do, c.src.key_pos(path),
                      adata.get("doc", ""), adata.get("rule", ""), kind, private,
                      bool(adata.get("keep_order")), tree, adata.get("legal"),
-                     adata.get("choose"), _written(adata), parts, adata.get("so_far"))
+                     adata.get("choose"), _written(adata), parts, adata.get("so_far"),
+                     adata.get("words", ""))
 
 
 def _item_domain(c: CompileContext, where, node, scope):
@@ -188,7 +190,7 @@ def _step(c: CompileContext, path, phase, name, sdata, actions) -> Step:
                 until=s.until, decides=s.has_actor or s.shared, actor_text=s.actor_text,
                 actors_text=s.actors_text, until_text=s.until_text,
                 action_names=s.action_names, next_name=s.next_name, written=_written(sdata),
-                extra=s.extra, attribute_texts=said,
+                extra=s.extra, attribute_texts=said, words=s.words,
                 parted=tuple(a for a in s.actions if a.kind == "parts"))
 
 

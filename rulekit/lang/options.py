@@ -40,6 +40,7 @@ import re
 from ..limits import MAX_INT_DIGITS
 from .literals import Known, among, in_range
 from .registries import Registry
+from .wording import NAME_WORDS
 
 
 class OptionRange(ValueError):
@@ -137,7 +138,8 @@ def option_schema() -> dict:
             own.setdefault(key, schema)
     return {"type": "object", "additionalProperties": False, "required": ["type", "default"],
             "properties": {"type": {"enum": list(OPTION_TYPES)}, **own, "default": {},
-                           "doc": {"type": "string"}, "rule": {"type": "string"}}}
+                           "doc": {"type": "string"}, "rule": {"type": "string"},
+                           "words": NAME_WORDS}}
 
 
 _LIST = {"type": "array"}

@@ -294,6 +294,16 @@ def _report(err, src: Source, sink: DiagnosticSink) -> None:
                    "plain file name ending in .md (a rule book beside the ruleset or bundled)",
                    "schema")
         return
+    if v == "pattern" and err.schema.get("$comment") == "unit":
+        sink.error(src.pos(path), f"{_where(path)}: {_shown_name(str(err.instance))} is not "
+                   "a unit's word: letters, spaces and -, up to 24, or 'singular|plural' "
+                   "(chip, or man|men)", "schema")
+        return
+    if v == "pattern" and err.schema.get("$comment") == "name words":
+        sink.error(src.pos(path), f"{_where(path)}: words that say nothing (a name's "
+                   "words are how it reads to a player: give some, or leave them out)",
+                   "schema")
+        return
     if v == "pattern" and err.schema.get("$comment") == "identifier":   # a key: a name
         sink.error(src.key_pos(path + (err.instance,)), f"{_where(path)}: "
                    f"{_shown_name(err.instance)} is not a valid name (letters, digits and _, "

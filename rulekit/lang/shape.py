@@ -15,6 +15,7 @@ from ..limits import MAX_PLAYERS, MAX_ROW_PILES
 from .effects import schema_branches
 from .options import option_schema
 from .steps import step_schema
+from .wording import NAME_WORDS
 
 TEXT = {"type": "string"}
 EXPR = {"$ref": "#/$defs/expr"}
@@ -51,7 +52,7 @@ def _top() -> dict:
         "name": {"type": "string", "pattern": "^(?![\\s\\S]*\\n)[A-Za-z_][A-Za-z0-9_-]*$"},
         "title": TEXT,
         "summary": TEXT,
-        "score_unit": {"type": "string",
+        "score_unit": {"type": "string", "$comment": "unit",
                        "pattern": "^[A-Za-z][A-Za-z -]{0,23}(\\|[A-Za-z][A-Za-z -]{0,23})?$",
                        "description": "the word for one unit of the game's scores, said in "
                        "results ('you won, 3 chips ahead'): singular, or 'singular|plural' "
@@ -127,6 +128,7 @@ def _defs() -> dict:
                     "option.NAME), written zone[i] (per seat: zone[s][i]), from 0"},
             "tagged": {"type": "boolean"},
             "doc": TEXT,
+            "words": NAME_WORDS,
             "show_empty": {"type": "boolean"},
             "pairs_with": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
                            "description": "another zone of the same per: the table shows "
@@ -143,6 +145,7 @@ def _defs() -> dict:
                     "owner (a per-seat variable: each seat its own), none"},
             "init": {},
             "doc": TEXT,
+            "words": NAME_WORDS,
             "show": {"type": "boolean", "description": "shown to a person at the table"},
             "score": {"type": "boolean", "description": "a per-seat number kept as a score: "
                       "a column of the score panel at the table, and the margin the result "
@@ -152,6 +155,7 @@ def _defs() -> dict:
                   "required": ["start", "steps"], "properties": {
             "start": TEXT,
             "doc": TEXT,
+            "words": NAME_WORDS,
             "heuristic": EXPR,
             "display": {"type": "object", "description": "lines shown to a person at the "
                         "table in this phase: a label, then an expression of seat (the "
@@ -175,6 +179,7 @@ def _defs() -> dict:
                            "(default: by rank)"},
             "do": EFFECTS,
             "doc": TEXT,
+            "words": NAME_WORDS,
             "rule": TEXT}},
         "step": step_schema(),
         "transition": {"type": "object", "additionalProperties": False, "required": ["goto"],

@@ -31,6 +31,7 @@ from typing import Callable
 
 from .expressions import Scope
 from .registries import Registry
+from .wording import NAME_WORDS
 
 EXPR = {"$ref": "#/$defs/expr"}
 COND = {"$ref": "#/$defs/cond"}        # an expression that is true or false
@@ -98,6 +99,7 @@ class StepBuild:
     data: dict
     offered: dict
     doc: str = ""
+    words: str = ""
     rule: str = ""
     do: object = None
     entry: Scope = field(default_factory=Scope)
@@ -131,6 +133,12 @@ class StepBuild:
                 "doc: the leader plays", leaf=True)
 def _doc(c, s: StepBuild) -> None:
     s.doc = s.data.get("doc", "")
+
+
+@step_attribute("words", NAME_WORDS, "how the step's name reads to a player (default: the "
+                "name with each '_' a space)", "words: the lead", leaf=True)
+def _words(c, s: StepBuild) -> None:
+    s.words = s.data.get("words", "")
 
 
 @step_attribute("do", {"$ref": "#/$defs/effects"}, "effects run when the step is entered; "

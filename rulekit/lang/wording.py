@@ -12,6 +12,24 @@ import re
 SLOT = re.compile(r"\{([A-Za-z_0-9]+)(?:\.([a-z]+))?(?::([^}]+))?\}")
 ATTRIBUTES = ("x", "body")                      # of a function argument x -> body
 CONVERSIONS = ("not", "items", "'s", "bare")
+# a declared name's ``words:`` (a zone, variable, option, phase, step or action): how it
+# reads to a player; without one, :func:`derived_words` of the name
+NAME_WORDS = {"$comment": "name words", "type": "string", "maxLength": 80,
+              "pattern": "\\S",
+              "description": "how the name reads to a player, in plain English (default: "
+              "the name with each '_' a space)"}
+
+
+def derived_words(name: str) -> str:
+    """The words of a declared name that has no ``words:``: the name with each ``_`` a
+    space (``on_table`` -> ``on table``, ``hand`` -> ``hand``)."""
+    return " ".join(str(name).replace("_", " ").split()) or str(name)
+
+
+def words_of(decl) -> str:
+    """How a declared zone, variable, option, phase, step or action reads to a player:
+    its ``words:``, else :func:`derived_words` of its name."""
+    return getattr(decl, "words", "") or derived_words(decl.name)
 
 
 def split_template(template: str) -> tuple[str, str | None]:
@@ -75,6 +93,23 @@ def template_problem(template: str, names, owner: str) -> tuple[int, str] | None
     if opened:
         return opened[-1], "words: a '[' that is never closed (an optional part is [...])"
     return None
+
+
+def phase_words(rules, phase) -> str:
+    """A phase of compiled ruleset ``rules`` (by name) as a player reads it: its words;
+    ``-`` for none."""
+    return words_of(rules.phases[phase]) if phase in rules.phases else str(phase or "-")
+
+
+def said_names(rules) -> dict:
+    """How a report names the actions and decision steps of a compiled ruleset:
+    ``{"actions": {name: words}, "steps": {phase.step: words}}``, a step's words with its
+    phase's in brackets when the ruleset has several phases (``play turn (shed)``)."""
+    phases = rules.phases.values()
+    several = len(rules.phases) > 1
+    return {"actions": {n: words_of(a) for p in phases for n, a in p.actions.items()},
+            "steps": {f"{p.name}.{n}": words_of(s) + (f" ({words_of(p)})" if several else "")
+                      for p in phases for n, s in p.steps.items()}}
 
 
 def players_text(n: int) -> str:

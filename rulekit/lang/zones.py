@@ -31,6 +31,7 @@ class ZoneDecl(_Sealed):
     rule: str = ""
     row: int = 0
     pairs_with: str = ""
+    words: str = ""             # how the name reads to a player (lang.wording.words_of)
     kind = "zone"
 
     @property
@@ -57,7 +58,7 @@ class ZoneDecl(_Sealed):
             return f"{self.name}[{slot // self.row}][{slot % self.row}]"
         return f"{self.name}[{slot}]"
 
-    def words(self, slot) -> str:
+    def pile_words(self, slot) -> str:
         """Pile ``slot`` in an action's text: ``tableau 3``, ``discard 1 0`` (a pile of
         a row per seat: its seat, then its index), ``hand 2``, or the zone's name."""
         if slot is None:

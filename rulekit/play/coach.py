@@ -12,7 +12,9 @@ hint.
 
 How sure a hint is: the search's visits of its best two actions are put to a one-sided
 binomial test (were the two equally good, each visit would go either way with even
-odds). Below 95% sure, the hint says it is a toss-up between the two.
+odds). Below 95% sure, the hint says it is a toss-up between the two; a best choice
+visited fewer than FEW_VISITS times (many choices, few simulations: a Hearts pass has
+286) is said to be a guess.
 """
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ import math
 import random
 
 from .search import DEFAULT_SIMULATIONS, SearchAgent
+
+
+FEW_VISITS = 5      # a best choice visited fewer times than this is a guess, not a hint
 
 
 def hint(game, seat: int, simulations: int = DEFAULT_SIMULATIONS) -> str:
@@ -42,12 +47,16 @@ def hint(game, seat: int, simulations: int = DEFAULT_SIMULATIONS) -> str:
         why += f" and put you on top in {top:.0%} of them"
     nxt = stats[1]
     if nxt[1]:
-        why += f"; next best: {nxt[0]} ({nxt[1]} games, {nxt[2]:+.2f})"
+        why += f"; next best: {nxt[0]} ({nxt[1]} game{'' if nxt[1] == 1 else 's'}, " \
+               f"{nxt[2]:+.2f})"
     p = ahead_by_chance(visits, nxt[1])
-    if p >= 0.05:
+    if visits < FEW_VISITS:
+        sure = (f"a guess: {simulations} simulated games over {len(stats)} choices are too "
+                "few to tell them apart")
+    elif p >= 0.05:
         sure = f"a toss-up between {choice} and {nxt[0]} (not 95% sure which is better)"
     elif p >= 0.0005:
-        sure = f"{100 * (1 - p):.0f}% sure it is better than {nxt[0]}"
+        sure = f"{min(99, round(100 * (1 - p)))}% sure it is better than {nxt[0]}"
     else:
         sure = f"clearly better than {nxt[0]}"
     heuristic = _heuristic_text(game)

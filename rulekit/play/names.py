@@ -8,6 +8,8 @@ are reproducible. A seat nobody named is said as before (``seat 2``).
 """
 from __future__ import annotations
 
+import re
+
 from ..limits import player_name_problem
 
 PEOPLE = ("human", "person")    # the seat kinds a person plays (records, web tables)
@@ -24,6 +26,25 @@ def check_name(name) -> str:
     if problem:
         raise BadName(problem)
     return name
+
+
+def own_name_problem(name: str, others) -> str | None:
+    """Why a person may not call themselves ``name`` (a name :func:`check_name`
+    accepts) at a table whose other seats are called ``others`` (names, None where
+    unnamed; bots by :func:`bot_name`): another seat's name (case aside), a bot's kind
+    of name, ``you`` (how the table speaks to each player) or a seat's (``seat 2``);
+    None when they may."""
+    low = name.casefold()
+    if low == "you":
+        return "'you' is how the table speaks to each player"
+    words = low.split()
+    if len(words) == 2 and words[0] == "seat" and words[1].isdigit():
+        return "a seat's number is not a name"
+    if len(words) >= 2 and words[0] == "bot" and words[1].isdigit():
+        return "'Bot N (kind)' is how bots are named"
+    if any(o is not None and o.casefold() == low for o in others):
+        return "another seat at this table has that name"
+    return None
 
 
 def bot_name(seat: int, kind: str) -> str:
@@ -44,6 +65,18 @@ def who(names, seat) -> str:
     if names and isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"seat {seat}"
+
+
+_SEAT_WORDS = re.compile(r"\bseat (\d{1,3})\b")
+
+
+def named_text(names, text: str) -> str:
+    """A ruleset's line (an announcement: ``seat 2 takes the trick``) with each ``seat
+    N`` of a named seat said by its name (``Bot 2 (greedy) takes the trick``); as it is
+    when nobody is named."""
+    if not names or "seat " not in text:
+        return text
+    return _SEAT_WORDS.sub(lambda m: who(names, int(m.group(1))), text)
 
 
 def introduce(names, seat) -> str:

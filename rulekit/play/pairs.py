@@ -19,16 +19,17 @@ def _text(pairs: list, style) -> str:
         else "[dim]-[/dim]"
 
 
-def pair_lines(decl, view, seat: int, style, say) -> list[str]:
+def pair_lines(decl, view, seat: int, style, say, label: str = "") -> list[str]:
     """The lines of zone ``decl`` paired with its ``pairs_with`` zone, as ``seat``'s
     ``view`` shows them: one line for a zone of the game (none when both are empty,
     unless the zone is ``show_empty``); for a zone per seat, the seat's own pairs, then
     the others' by seat. ``style``: a rulekit.play.table.CardStyle; ``say``: a seat ->
-    how it is said (its player's name, escaped for the terminal)."""
+    how it is said (its player's name, escaped for the terminal); ``label``: how the
+    pair of zones is said (default: their names)."""
     first, second = view["zones"].get(decl.name), view["zones"].get(decl.pairs_with)
     if first is None or second is None:
         return []
-    label = f"{decl.name} / {decl.pairs_with}"
+    label = label or f"{decl.name} / {decl.pairs_with}"
     if decl.per != "seat":
         if not first and not second and not decl.show_empty:
             return []

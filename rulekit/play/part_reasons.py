@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..errors import IllegalAction, RulesetError, RulesetFailure
 from ..lang.grammar import parse
+from ..lang.state_api import PileRef
+from ..lang.wording import words_of
 from ..lang.types import ExprError
 from ..runtime.choices import Chooser
 
@@ -25,7 +27,7 @@ def why_parts(r, said: list, names: dict) -> str:
         d = ch.domain(len(made), made)
         if p.form == "amount":
             if not d[0] <= v <= d[1]:
-                return f"{p.name} must be from {d[0]} to {d[1]}, not {v}"
+                return f"the amount must be from {d[0]} to {d[1]}, not {v}"
         elif p.form == "set":
             cards, lo, hi = d
             if not lo <= len(v) <= hi:
@@ -37,6 +39,11 @@ def why_parts(r, said: list, names: dict) -> str:
             return f"{shown} is not one of {_domain_words(r, p, names)}"
         made += (v,)
         names[p.name] = list(v) if isinstance(v, tuple) else v
+        if isinstance(v, PileRef):          # a pile: its cards, said as it is typed
+            names[p.name] = v.cards_in(game)
+            zone = game.rules.zones[v.zone]
+            names.display[p.name] = " ".join(
+                [words_of(zone)] + zone.pile_words(v.slot).split()[1:])
     for cond in (defn.so_far_text, defn.legal_text):
         if cond is not None and not r.value(str(cond), names):
             return r.reason(" ".join(str(cond).split()), names, depth=2)

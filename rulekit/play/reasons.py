@@ -290,9 +290,13 @@ class Reasons:
         view does not show, and not face up to everyone this hand."""
         if self._known is None:
             known = set(self.game.public)
-            for content in self.game.view(self.seat)["zones"].values():
-                for item in content:
-                    known.update(item if isinstance(item, list) else [item])
+            todo = list(self.game.view(self.seat)["zones"].values())
+            while todo:                     # (a row per seat nests its piles by seat)
+                item = todo.pop()
+                if isinstance(item, list):
+                    todo.extend(item)
+                else:
+                    known.add(item)
             self._known = known
         pack = self.rules.card_order
         todo = [value]

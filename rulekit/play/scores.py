@@ -10,6 +10,7 @@ loser among several (no scores) says "you are not the loser" rather than "you wo
 """
 from __future__ import annotations
 
+from ..lang.wording import derived_words
 from .names import who, who_list
 
 UNKNOWN = "?"           # a score the seat may not see
@@ -17,8 +18,9 @@ UNKNOWN = "?"           # a score the seat may not see
 
 def score_columns(rules) -> list:
     """``[(name, header)]``: the variables marked ``score: true``, in declaration order;
-    the header is the variable's words (its ``doc``) or its name."""
-    return [(name, d.doc or name.replace("_", " ")) for name, d in rules.vars.items()
+    the header is the variable's ``words``, else its ``doc``, else its name with each
+    ``_`` a space."""
+    return [(name, d.words or d.doc or derived_words(name)) for name, d in rules.vars.items()
             if d.score]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import printable
+from ..lang.wording import phase_words, words_of
 from .names import introduce, who
 from .pairs import pair_lines, partners
 from .scores import panel_line, score_panel
@@ -117,15 +118,17 @@ def render_view(game, seat: int, style: CardStyle, names=None) -> list[str]:
         if not d.show:
             continue
         value = view["vars"][name]
+        said = _escape(words_of(d))
         if d.per == "game":
-            shown_vars.append(f"{name}: {_var_text(value, d.type, style, names)}")
+            shown_vars.append(f"{said}: {_var_text(value, d.type, style, names)}")
         else:                       # a value a seat: yours first, then the others'
-            shown_vars.append(f"{name}: " + ", ".join(
+            shown_vars.append(f"{said}: " + ", ".join(
                 ("you" if s == seat else _who(names, s)) + " "
                 + _var_text(v, d.type, style, names)
                 for s, v in sorted(enumerate(value), key=lambda sv: sv[0] != seat)))
     lines = [" | ".join([f"[bold]{_escape(introduce(names, seat))}[/bold]",
-                         f"phase {view['phase']}"] + shown_vars)]
+                         f"phase {_escape(phase_words(rules, view['phase']))}"]
+                        + shown_vars)]
     lines += [_escape(line) for line in panel_line(score_panel(rules, view, seat, names))]
     marks = table_values(game, seat, view)
     marked: set = set()
@@ -138,27 +141,30 @@ def render_view(game, seat: int, style: CardStyle, names=None) -> list[str]:
         if content is None or name in paired:
             continue
         if decl.pairs_with:
-            lines += pair_lines(decl, view, seat, style, lambda s: _who(names, s))
+            partner = rules.zones.get(decl.pairs_with)
+            lines += pair_lines(decl, view, seat, style, lambda s: _who(names, s), _escape(
+                f"{words_of(decl)} / {words_of(partner) if partner else decl.pairs_with}"))
         elif decl.row:
             lines += _row_lines(decl, content, seat, style, names)
         elif decl.per == "seat":
             lines += _seat_zone(rules, name, content, seat, style, name == first_owned, names)
         elif decl.tagged and content:
-            lines.append(f"  {name}: " + _plays(game, name, content, style, marks, marked,
-                                                names))
+            lines.append(f"  {_escape(words_of(decl))}: " + _plays(
+                game, name, content, style, marks, marked, names))
         else:
             if not content and not decl.show_empty:
                 continue
+            said = _escape(words_of(decl))
             shown = [c for c in content if c is not None]
             if len(shown) == len(content) > LONG_PILE:      # the top ones: the rest counted
-                lines.append(f"  {name}: {len(content)} cards, the last {LONG_PILE // 2}: "
+                lines.append(f"  {said}: {len(content)} cards, the last {LONG_PILE // 2}: "
                              f"{style.cards(content[-(LONG_PILE // 2):])}")
             elif len(shown) == len(content):
-                lines.append(f"  {name}: {style.cards(content)}")
+                lines.append(f"  {said}: {style.cards(content)}")
             elif shown:
-                lines.append(f"  {name}: {_count(content)} ({style.cards(shown)} face up)")
+                lines.append(f"  {said}: {_count(content)} ({style.cards(shown)} face up)")
             else:
-                lines.append(f"  {name}: {_count(content)}")
+                lines.append(f"  {said}: {_count(content)}")
     for label, value, typ in marks:
         if label not in marked and value not in (None, []):
             lines.append(f"  {_escape(label)}: {_value(value, typ, style, names)}")
@@ -195,19 +201,21 @@ def _row_lines(decl, content, seat, style, names=None) -> list[str]:
         return " | ".join(f"[{i}] " + (" ".join("??" if c is None else style.card(c)
                                                 for c in p) if p else "-")
                           for i, p in enumerate(piles))
+    said = _escape(words_of(decl))
     if decl.per != "seat":
-        return [f"  {decl.name}: {row(content)}"]
-    lines = [f"  your {decl.name}: {row(content[seat])}"]
+        return [f"  {said}: {row(content)}"]
+    lines = [f"  your {said}: {row(content[seat])}"]
     others = [f"{_who(names, s)}: {row(piles)}" for s, piles in enumerate(content)
               if s != seat and any(piles)]
     if others:
-        lines.append(f"  {decl.name}: " + " || ".join(others))
+        lines.append(f"  {said}: " + " || ".join(others))
     return lines
 
 
 def _seat_zone(rules, name, content, seat, style, first_owned, names=None) -> list[str]:
     """The lines of a per-seat zone: the seat's own cards, then the others'."""
     lines = []
+    name = _escape(words_of(rules.zones[name]))
     own = content[seat]
     if own and all(c is not None for c in own):     # by suit, then rank
         own = sorted(own, key=lambda c: hand_order(rules, c))

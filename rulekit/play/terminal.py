@@ -181,7 +181,7 @@ class HumanAgent:
             elif word == "wait" and later and not any(a.name == "wait" for a in actions):
                 return WAIT
             elif word in ("help", "?", "h"):
-                self._help(game, actions, later)
+                self._help(game, actions, later, len(actions) + len(big))
             elif word == "rules":
                 self._rules(game)
                 for line in shown + book[page]:       # back to the game: the table again
@@ -218,8 +218,8 @@ class HumanAgent:
                         return self._chose(game, match)
                     out.print(f"  '{_escape(text)}' is not legal now: "
                               f"{_escape(why_not(game, self.seat, text, actions))}; choose "
-                              f"one of the {len(actions)} listed (a number is enough, 'help' "
-                              "says more)")
+                              f"one of the {len(actions) + len(big)} listed (a number is "
+                              "enough, 'help' says more)")
 
     def _echoed(self, text: str) -> str:
         """``text`` as read, echoed when the input is piped (so a transcript reads)."""
@@ -274,9 +274,9 @@ class HumanAgent:
                             "first" if later else ""))
         return later
 
-    def _help(self, game, actions, later) -> None:
+    def _help(self, game, actions, later, total: int) -> None:
         out = self.console
-        out.print(f"  type the number of an action from the list (1 to {len(actions)}),"
+        out.print(f"  type the number of an action from the list (1 to {total}),"
                   f" or its text such as "
                   f"'{_escape(str(actions[-1]) if actions else game.unshown_parted()[0].name)}'"
                   "; a card alone "
@@ -333,6 +333,7 @@ def _action_help(game, actions) -> list[str]:
     """A line per action name that may be taken now: how many choices, what it does
     (its ``doc``), when it is legal (its condition in words) and its rule id."""
     from ..analysis.words import Words
+    from ..lang.wording import words_of
     words = Words(game.rules, names={"actor": "you"})
     lines = []
     for name in dict.fromkeys(a.name for a in actions):
@@ -342,6 +343,8 @@ def _action_help(game, actions) -> list[str]:
         what = f" - {doc}" if doc else ""
         when = f" (legal when {words.text(legal)})" if legal not in (None, "") else ""
         rule = defn.rule
+        said = words_of(defn)               # the command, and its words when they differ
+        name = name if said == name else f"'{name}' ({said})"
         lines.append(f"{name}: {len(mine)} choice{'s' if len(mine) != 1 else ''}{what}{when}"
                      + (f" [rule {rule}: 'rules' shows it]" if rule else ""))
     return lines

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..lang.wording import players_text
 from ..errors import printable
 from ..outcome import describe
-from .names import introduce, who
+from .names import introduce, named_text, who
 
 
 def seen_cards(view: dict) -> set:
@@ -192,7 +192,7 @@ class Transcript:
                     self.say(f"    you get {' '.join(got)}")
             elif "text" in ev:
                 self._phase(ev.get("phase"))
-                self.say(f"    * {ev['text']}")
+                self.say(f"    * {named_text(self.names, ev['text'])}")
         self.seen_events = len(g.events)
         self.known = self._seen()
         self.on_view = set() if self.quiet else face_up_to_all(g)   # (quiet: not said)

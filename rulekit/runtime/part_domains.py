@@ -64,7 +64,7 @@ def items(G, defn, p, items) -> tuple:
                                    f"{_shown(x)}, which is not a pile of a zone (a row's "
                                    "piles, pile_of(c), zone[s])")
             v = PileRef(*place)
-            t = G.rules.zones[place[0]].words(place[1])
+            t = G.rules.zones[place[0]].pile_words(place[1])
         else:
             v, t = x, _typed_text(G, _Typed(defn, kind), x)
         k = value_key(v)

@@ -39,7 +39,7 @@ def value_text(G, defn, vals) -> str:
         elif p.kind == "card":
             words.append(v)
         elif p.kind == "place":
-            words.append(G.rules.zones[v.zone].words(v.slot))
+            words.append(G.rules.zones[v.zone].pile_words(v.slot))
         else:
             words.append(_typed_text(G, _Typed(defn, p.kind), v))
     return " ".join(words)

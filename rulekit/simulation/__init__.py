@@ -27,6 +27,7 @@ from pathlib import Path
 from ..errors import OutputError
 from ..limits import MAX_ACTIONS, MAX_JOBS, MAX_SIMULATED_GAMES
 from ..outputs import check_folder, reads_of
+from ..lang.wording import said_names
 from ..randomness import seed_problem
 
 from .runner import ray_session, rules_of, run_local, run_ray
@@ -54,6 +55,7 @@ class SimulationResult:
     abort_records: dict = field(default_factory=dict)   # player count -> its first abort
     records_written: list = field(default_factory=list)
     label: str = ""
+    words: dict = field(default_factory=dict)   # how the report names actions and steps
 
     def to_dict(self) -> dict:
         """Everything, JSON-ready (the ``--json`` output)."""
@@ -199,7 +201,8 @@ def simulate(ruleset: str, games: int = 1000, players=None, options: dict | None
                               f"{exc.strerror or exc}") from None
     record_name = _record_name(ruleset, folder)
     changed = {k: v for k, v in rules.options.items() if rules.option_decls[k].default != v}
-    res = SimulationResult(ruleset, rules.title, changed, seed, games, seats, label=label)
+    res = SimulationResult(ruleset, rules.title, changed, seed, games, seats, label=label,
+                           words=said_names(rules))
     total = games * len(counts)
     cluster = ray_session(jobs, address) if backend == "ray" else contextlib.nullcontext()
     with cluster:                           # one cluster for every player count

@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..limits import MAX_ACTIONS, MAX_JOBS, MAX_SIMULATED_GAMES
+from ..lang.wording import said_names
 from ..randomness import seed_problem
 from .measures import CHECKPOINTS, play_measured_chunk
 from .runner import ray_session, rules_of, run_local, run_ray
@@ -66,6 +67,7 @@ class Analysis:
     agents: str
     players: list
     leader: str | None = None
+    words: dict = field(default_factory=dict)   # step key -> how the report names it
     figures: list = field(default_factory=list)
     differences: list = field(default_factory=list)
 
@@ -209,7 +211,8 @@ def analyze(ruleset: str, variants=(), games: int = 200, players=None,
 
     out = Analysis([label for _, _, label in parsed], [r.title for r in loaded],
                    [{k: v for k, v in r.options.items() if r.option_decls[k].default != v}
-                    for r in loaded], games, seed, budget, agents, counts, leader)
+                    for r in loaded], games, seed, budget, agents, counts, leader,
+                   {k: v for r in loaded for k, v in said_names(r)["steps"].items()})
     cluster = ray_session(jobs, address) if backend == "ray" else contextlib.nullcontext()
     with cluster:
         for (name, opts, _), rules in zip(parsed, loaded):

@@ -97,8 +97,9 @@ def text(a) -> str:
         fig_row("  decisions with one choice", "choice/one_choice", pct=True, digits=3)
         steps = sorted({s for f in figs for s in f["choice"]["by_step"]})
         for s in steps:
-            fig_row(f"  {_short(s, 22)}: choices", f"choice/by_step/{s}/branching", digits=2)
-            fig_row(f"  {_short(s, 22)}: one choice", f"choice/by_step/{s}/one_choice",
+            said = _short(getattr(a, "words", {}).get(s, s), 22)
+            fig_row(f"  {said}: choices", f"choice/by_step/{s}/branching", digits=2)
+            fig_row(f"  {said}: one choice", f"choice/by_step/{s}/one_choice",
                     pct=True, digits=3)
         lines.append("tension")
         if not any(f["tension"]["available"] for f in figs):

@@ -91,7 +91,9 @@ def text(res) -> str:
             items = sorted(f[what].items(), key=lambda kv: -kv[1]["per_game"])
             if not items:
                 continue
-            said = holes_as_dots if what == "announcements" else str
+            names = getattr(res, "words", {}).get(what, {})
+            said = holes_as_dots if what == "announcements" else \
+                (lambda k, names=names: names.get(k, k))
             shown = "; ".join(f"{printable(_short(said(k)), 200)} {v['per_game']:.2f}/game "
                               f"({_pct(v['share']).strip()} of games)" for k, v in items[:12])
             more = f"; and {len(items) - 12} more" if len(items) > 12 else ""
@@ -137,9 +139,10 @@ def compare_text(cmp) -> str:
             _pct(f["abort_rate"]).strip() + (" *" if i and two_rates_differ(
                 f["aborted"], f["games"], ref["aborted"], ref["games"]) else "")
             for i, f in enumerate(figs)]))
+        won = "not lost" if all(f.get("loser_only") for f in figs) else "wins"
         for o in ("loss", "win"):
             for s in range(n):
-                lines.append(row(f"seat {s} {'losses' if o == 'loss' else 'wins'}", [
+                lines.append(row(f"seat {s} {'losses' if o == 'loss' else won}", [
                     _pct(f["seats"][s][o]["rate"]).strip() + (" *" if i and two_rates_differ(
                         f["seats"][s][o]["count"], f["finished"],
                         ref["seats"][s][o]["count"], ref["finished"]) else "")

@@ -18,6 +18,7 @@ pack's faces (rank, suit symbol, colour) once.
 from __future__ import annotations
 
 from ..errors import RulekitError, RulesetFailure
+from ..lang.wording import phase_words, words_of
 from ..lang.zones import pair_up
 from ..play.pairs import partners
 from ..play.table import HIDDEN, LONG_PILE, hand_order, table_values
@@ -139,6 +140,12 @@ def _unseen_hidden(value, seen: set, pack):
     return value
 
 
+def _pile_words(decl, slot) -> str:
+    """Pile ``slot`` of zone ``decl`` as a player reads it: the zone's words, then the
+    pile's seat and place as its text says them (``tableau 3``)."""
+    return " ".join([words_of(decl)] + decl.pile_words(slot).split()[1:])
+
+
 def _pile(decl, content: list) -> dict:
     shown = [c for c in content if c is not None]
     pile = {"count": len(content), "cards": [], "hidden": len(content) - len(shown)}
@@ -153,13 +160,17 @@ def _pile(decl, content: list) -> dict:
 
 
 def _pairs(decl, first: list, second: list, viewer, mine: list, per_seat: list,
-           piles: list) -> None:
+           piles: list, partner=None) -> None:
     """Zone ``decl`` paired with its ``pairs_with`` zone (``first``, ``second``: their
-    contents in the view) added to the page: ``"pairs"``, card i of the one with card i
-    of the other (``"with"`` names the other), on a pile of the middle, the viewer's
-    own or another seat's."""
+    contents in the view; ``partner``: its declaration) added to the page: ``"pairs"``,
+    card i of the one with card i of the other (``"with"`` names the other,
+    ``"with_words"`` says it), on a pile of the middle, the viewer's own or another
+    seat's."""
+    said = words_of(partner) if partner is not None else decl.pairs_with
+
     def entry(a, b):
-        return {"zone": decl.name, "with": decl.pairs_with, "count": len(a) + len(b),
+        return {"zone": decl.name, "words": words_of(decl), "with": decl.pairs_with,
+                "with_words": said, "count": len(a) + len(b),
                 "pairs": [_cards(p) for p in pair_up(a, b)],
                 "cards": _cards([c for c in a + b if c is not None])}
     if decl.per != "seat":
@@ -186,7 +197,7 @@ def _parts_way(offer: dict, hand: set) -> str:
     elif first["form"] == "amount" and low is not None:
         way = f"choose an amount from {low} to {high}"
     else:
-        way = f"make it part by part: {offer['shape']}"
+        way = f"make it part by part: '{offer['shape']}'"
     if len(offer["parts"]) > 1 and not way.startswith("make"):
         way += " and its other parts"
     return way + ", then press its button"
@@ -224,10 +235,11 @@ def help_line(game, viewer, view, actions: list, parts: list, hand: set,
     for p in parts:
         how.setdefault(p["action"], set()).add(_parts_way(p, hand))
     said = []
+    decls = {a.name: a for p in game.rules.phases.values() for a in p.actions.values()}
     for name, ways in how.items():
         way = sorted(ways)[0] if len(ways) == 1 else \
             "click a highlighted card of your hand or a button"
-        said.append(f"{name} ({way})")
+        said.append(f"{words_of(decls[name]) if name in decls else name} ({way})")
     start = "Your turn" if len(actors) <= 1 else "You may act"
     if len(said) == 1:
         return f"{start}: {said[0]}."
@@ -258,18 +270,22 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
             continue
         if decl.pairs_with:
             _pairs(decl, content, view["zones"].get(decl.pairs_with) or [], viewer,
-                   mine, per_seat, piles)
+                   mine, per_seat, piles, rules.zones.get(decl.pairs_with))
         elif decl.row:                      # each pile of a row, in its order
             for slot, cs in enumerate(decl.flat(content)):
                 s = decl.owner(slot)
-                one = {"zone": decl.label(slot), **_pile(decl, cs)}
+                one = {"zone": decl.label(slot), "words": _pile_words(decl, slot),
+                       **_pile(decl, cs)}
                 if s is None:
                     if cs or decl.show_empty:
                         piles.append(one)
                 elif s == viewer:
-                    mine.append({"zone": decl.label(slot), "cards": _cards(cs)})
+                    mine.append({"zone": decl.label(slot), "words": _pile_words(decl, slot),
+                                 "cards": _cards(cs)})
                 elif cs:
-                    per_seat[s]["zones"].append({"zone": decl.label(slot), "count": len(cs),
+                    per_seat[s]["zones"].append({"zone": decl.label(slot),
+                                                 "words": _pile_words(decl, slot),
+                                                 "count": len(cs),
                                                  "cards": _cards([c for c in cs
                                                                   if c is not None])})
         elif decl.per == "seat":
@@ -279,16 +295,18 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
                     if own and None not in own:
                         own.sort(key=lambda c: hand_order(rules, c))
                     if own or decl.see == "owner":
-                        mine.append({"zone": name, "cards": _cards(own)})
+                        mine.append({"zone": name, "words": words_of(decl),
+                                     "cards": _cards(own)})
                 elif cs:
                     shown = [c for c in cs if c is not None]
-                    per_seat[s]["zones"].append({"zone": name, "count": len(cs),
+                    per_seat[s]["zones"].append({"zone": name, "words": words_of(decl),
+                                                 "count": len(cs),
                                                  "cards": _cards(shown)})
         elif decl.tagged and content:
-            piles.append({"zone": name, "count": len(content),
+            piles.append({"zone": name, "words": words_of(decl), "count": len(content),
                           "groups": _groups(game, name, content, marks, marked)})
         elif content or decl.show_empty:
-            piles.append({"zone": name, **_pile(decl, content)})
+            piles.append({"zone": name, "words": words_of(decl), **_pile(decl, content)})
     suits = suit_faces(rules)
     shown_vars = []
     seen = _seen(view) | game.public
@@ -299,7 +317,8 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
         for s, v in ([(None, values)] if d.per == "game" else
                      sorted(enumerate(values or []), key=lambda sv: sv[0] != viewer)):
             value = _unseen_hidden(v, seen, rules.cards.order)
-            label = name if s is None else f"{name}, {'you' if s == viewer else who(names, s)}"
+            said = words_of(d)
+            label = said if s is None else f"{said}, {'you' if s == viewer else who(names, s)}"
             shown_vars.append({"label": label, **(_value(value, d.type, suits, names)
                                                   if value is not None
                                                   else {"text": "not known yet"})})
@@ -319,6 +338,7 @@ def page_state(game, viewer, lines: list, seats: list, version: int) -> dict:
     help_text = help_line(game, viewer, view, actions, parts, hand, names)
     out = {"type": "state", "you": viewer, "title": rules.title, "players": game.n,
            "version": version, "status": view["status"], "phase": view["phase"],
+           "phase_words": phase_words(rules, view["phase"]),
            "to_act": view["to_act"], "actors": view.get("actors") or
            ([] if view["to_act"] is None else [view["to_act"]]),
            "chosen": [s for s, _ in view.get("chosen") or []],

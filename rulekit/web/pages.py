@@ -13,6 +13,8 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
+from ..lang.wording import words_of
+
 STATIC = Path(__file__).parent / "static"
 
 
@@ -80,7 +82,7 @@ def game_html(name: str, rules, chosen: bool) -> str:
     options = []
     for d in rules.option_decls.values():
         doc = f' <span class="doc">{esc(d.doc)}</span>' if d.doc else ""
-        options.append(f'<label class="option">{esc(d.name)} '
+        options.append(f'<label class="option">{esc(words_of(d))} '
                        f'{widget_html(d.name, d.widget(rules.cards))}{doc}</label>')
     opts = (f'<details class="options"{" open" if chosen else ""}><summary>Options '
             f'({len(options)})</summary>{"".join(options)}</details>'

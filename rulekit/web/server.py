@@ -219,15 +219,15 @@ class Server:
 
     async def create(self, request: Request):
         """``POST /api/tables`` ``{"ruleset", "options", "seats"}``: ``{"id", "watch",
-        "seats": [{seat, who, link}]}``, or 400 with ``{"error"}``. Only as JSON (a page
-        of another site cannot send that without the browser asking this server first,
-        which it does not allow)."""
+        "seats": [{seat, who, link}]}``, or 400 with ``{"error"}``. Only as JSON (another
+        site's page cannot send that without asking this server first: not allowed)."""
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return JSONResponse({"error": "send the table as application/json"},
                                 status_code=415)
         if not self._may_make(request.client.host if request.client else ""):
-            return JSONResponse({"error": f"at most {self.per_minute} new tables a minute "
-                                 "from one address: wait a little"}, status_code=429)
+            return JSONResponse({"error": f"at most {self.per_minute} new tables a minute from "
+                                 "one address: wait a little" if self.per_minute else "this "
+                                 "server makes no new tables (--per-minute 0)"}, status_code=429)
         try:
             raw = await fields.body(request, MAX_BODY)
         except ClientDisconnect:        # the client left mid-body: nobody to answer

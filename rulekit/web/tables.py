@@ -24,7 +24,7 @@ from pathlib import Path
 from ..errors import IllegalAction, RulesetFailure
 from ..lang.wording import players_text
 from ..play.agents import KINDS, make_agent
-from ..play.names import BadName, bot_name, check_name, introduce
+from ..play.names import BadName, bot_name, check_name, introduce, own_name_problem
 from ..play.transcript import Transcript, face_up_cards, face_up_to_all, result_line
 from ..runtime.records import make_record
 from ..runtime.seats import split_seat
@@ -113,8 +113,11 @@ class Table:
             name = check_name(name)
         except BadName as exc:
             raise TableError(f"that name is refused: {exc}") from None
-        if name in (n for s, n in enumerate(self.names) if s != seat):
-            raise TableError("another seat at this table has that name")
+        others = [n if n is not None or k == PERSON else bot_name(s, k)
+                  for s, (n, k) in enumerate(zip(self.names, self.seats)) if s != seat]
+        problem = own_name_problem(name, others)
+        if problem:
+            raise TableError(f"that name is refused: {problem}")
         if self.names[seat] == name:
             return
         stored(self.store.name_seat, self.id, seat, name)

@@ -96,7 +96,7 @@ function drawStatus(s) {
   const box = $("status");
   box.replaceChildren();
   const you = s.you;
-  box.append(`Game ${s.game} | phase ${s.phase ?? "-"} | dealer ${seatName(s, s.dealer)} | `);
+  box.append(`Game ${s.game} | phase ${s.phase_words ?? s.phase ?? "-"} | dealer ${seatName(s, s.dealer)} | `);
   if (s.finished) box.append(el("span", "", "the game is over"));
   else if (s.actions.length || s.parts.length) box.append(el("span", "turn", s.actors.length > 1 ? "you may act" : "your turn"));
   else box.append(el("span", "", (s.actors.length > 1 ? seatList(s, s.actors) + " may act" : seatName(s, s.to_act) + " to act")));
@@ -114,7 +114,7 @@ function drawSeats(s) {
     d.append(el("div", "away", seat.who === "person" ? (seat.here ? "at the table" : "not connected") : "bot: " + seat.who));
     if (seat.out) d.append(el("div", "zone", "out"));
     for (const z of seat.zones) {
-      const line = el("div", "zone", `${z.zone}${z.with ? " / " + z.with : ""}: ${z.count} card${z.count === 1 ? "" : "s"} `);
+      const line = el("div", "zone", `${z.words ?? z.zone}${z.with ? " / " + (z.with_words ?? z.with) : ""}: ${z.count} card${z.count === 1 ? "" : "s"} `);
       if (z.pairs) line.append(pairs(z.pairs));
       else if (z.cards.length) line.append(cards(z.cards));
       d.append(line);
@@ -129,7 +129,7 @@ function drawPiles(s) {
   for (const p of s.piles) {
     const line = el("div", "pile");
     line.dataset.zone = p.zone;
-    line.append(el("span", "label", `${p.zone}${p.with ? " / " + p.with : ""} (${p.count})`));
+    line.append(el("span", "label", `${p.words ?? p.zone}${p.with ? " / " + (p.with_words ?? p.with) : ""} (${p.count})`));
     if (p.pairs) line.append(pairs(p.pairs));
     else if (p.groups) {
       for (const g of p.groups) {
@@ -423,7 +423,7 @@ function drawMine(s) {
   const chosen = draft ? new Set([...(draft.set || []), ...madeCards(draft)]) : new Set();
   for (const z of s.mine) {
     const line = el("div", "");
-    line.append(el("span", "zone-label", `your ${z.zone}${z.with ? " / " + z.with : ""}:`));
+    line.append(el("span", "zone-label", `your ${z.words ?? z.zone}${z.with ? " / " + (z.with_words ?? z.with) : ""}:`));
     const row = z.pairs ? pairs(z.pairs) : cards(z.cards);
     for (const c of row.querySelectorAll(".card[data-card]")) {
       const id = c.dataset.card;
