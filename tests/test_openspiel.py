@@ -608,10 +608,13 @@ def play_to_turn(game, rng, moves):
     return state
 
 
-@pytest.mark.parametrize("name,moves", [("hearts", 1), ("hearts", 30), ("mattis", 25)])
+@pytest.mark.parametrize("name,moves", [("hearts", 1), ("hearts", 30), ("mattis", 25),
+                                        ("durak", 5)])
 def test_a_resampled_state_never_changes_what_the_seat_sees(name, moves):
     """resample_from_infostate(seat) at a decision (Hearts in the middle of choosing the
-    three cards to pass: the partial choice kept; in the play; Mattis): the seat's
+    three cards to pass: the partial choice kept; in the play; Mattis; Durak, where the
+    view tells which seats may add a card, which a redeal may change: such a redeal is
+    drawn again, here 2 of the 6 first ones): the seat's
     information state and observation are the same before and after; for the seat to
     act, and for one that is not; the cards hidden from the seat are dealt again (some
     place holds another card); and the state itself is unchanged."""

@@ -15,6 +15,12 @@ made up. A selection the seat is making (a name and cards picked, or a choice in
 part way) is kept; one another seat is making is dropped (that seat chooses again: the
 seat cannot see it).
 
+The seat's view can tell something the redeal does not keep: which seats may act at a
+shared window (Durak's ``actors``: whether a seat holds a card it may add), for one.
+So a redeal whose view for the seat differs from the real one's is drawn again, up to
+``TRIES`` times; if none agrees, the last is returned (its observation then differs in
+that part).
+
 Limits: not at a chance node inside an action (ParameterError; during the deal the
 seat has seen nothing: a new initial state is returned); at a simultaneous step the
 copy forgets the choices other seats made (they choose again), so the seat to act may
@@ -28,9 +34,10 @@ import random
 from ..errors import ParameterError
 from ..play.search import determinize
 from .running import recorded
-from .steps import Step
+from .steps import Step, flatten
 
 RESAMPLED = "resampled"         # the first step of a resampled state's history
+TRIES = 32                      # redeals tried for one the seat sees as it is
 
 
 def resample(state, player: int, sampler):
@@ -45,8 +52,12 @@ def resample(state, player: int, sampler):
                              "(its draws are being chosen): resample at a decision")
     recorded(c)                             # (the seat's history as text)
     text = c.trail.text(player, c.spec.layout)
-    seed = int(float(sampler()) * 2 ** 53)
-    copy = determinize(c.game, player, random.Random(seed), canonical=True)
+    seen = flatten(c.game, player)
+    for _ in range(TRIES):          # (a view may tell what follows from hidden cards)
+        seed = int(float(sampler()) * 2 ** 53)
+        copy = determinize(c.game, player, random.Random(seed), canonical=True)
+        if flatten(copy, player) == seen:
+            break
     root = Step(None, RESAMPLED, (), (), None, copy.events, len(copy.events))
     root.keep(copy)
     root.remember("_text", player, text)
