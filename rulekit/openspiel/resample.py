@@ -16,7 +16,7 @@ part way) is kept; one another seat is making is dropped (that seat chooses agai
 seat cannot see it).
 
 The seat's view can tell something the redeal does not keep: which seats may act at a
-shared window (Durak's ``actors``: whether a seat holds a card it may add), for one.
+shared window (``actors``: whether a seat holds a card it may add), for one.
 So a redeal whose view for the seat differs from the real one's is drawn again, up to
 ``TRIES`` times; if none agrees, the last is returned (its observation then differs in
 that part).
