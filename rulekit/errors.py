@@ -205,12 +205,20 @@ class RulesetFault(Exception):
     transition applies, a choice that is not a card or play): the game aborts."""
 
 
+def _escaped(ch: str) -> str:
+    """A character not to print as itself, as Python writes it: ``\\x1b``, ``\\u202e``,
+    ``\\U000e0001``."""
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
 def printable(text: str, limit: int = 300, one_line: bool = False) -> str:
     """``text`` safe to print on a terminal: control characters (escape sequences, NUL)
-    written as ``\\xNN``, and at most ``limit`` characters. Line breaks and tabs are
-    kept unless ``one_line`` (then a line break is written ``\\n``: a message that quotes
-    a stranger's text, such as a record's, stays one line)."""
+    and other unprintable ones written as Python writes them (``\\xNN``, ``\\uNNNN``),
+    and at most ``limit`` characters. Line breaks and tabs are kept unless ``one_line``
+    (then a line break is written ``\\n``: a message that quotes a stranger's text, such
+    as a record's, stays one line)."""
     keep = "\t" if one_line else "\n\t"
     out = "".join(ch if ch.isprintable() or ch in keep else
-                  "\\n" if ch == "\n" else f"\\x{ord(ch):02x}" for ch in str(text))
+                  "\\n" if ch == "\n" else _escaped(ch) for ch in str(text))
     return out if len(out) <= limit else out[:limit - 3] + "..."

@@ -70,7 +70,7 @@ def player_name_problem(name) -> str | None:
     if not isinstance(name, str):
         return "a name is text"
     if not name.strip():
-        return "a name is not empty"
+        return "a name may not be empty"
     if name != name.strip():
         return "a name has no spaces at its start or end"
     if len(name) > MAX_PLAYER_NAME_CHARS:

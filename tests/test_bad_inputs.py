@@ -836,7 +836,7 @@ ROWS = [
       ("'names' item 1", "control character (U+001B)"), absent=("\x1b",)),
     R("record-names-25-characters", "record", {"names": ["a" * 25, None]}, 1,
       "at most 24 characters"),
-    R("record-names-empty", "record", {"names": ["", None]}, 1, "not empty"),
+    R("record-names-empty", "record", {"names": ["", None]}, 1, "may not be empty"),
     R("record-names-fine", "record", {"names": ["Ann", None]}, 0, "status: finished"),
     R("cli-play-name-direction-mark", "cli",
       ("play", "{tiny}", "--human", "0", "--name", "Ann\u202egnp"), 2,

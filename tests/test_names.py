@@ -36,7 +36,8 @@ PLAY = ["play", TOY, "--human", "0", "--agent", "all=random", "--seed", "1", "--
 @pytest.mark.parametrize("name, problem", [
     ("Ann", None), ("Zoë 名前", None), ("a" * MAX_PLAYER_NAME_CHARS, None),
     ("a" * (MAX_PLAYER_NAME_CHARS + 1), "at most 24 characters"),
-    ("", "not empty"), ("   ", "not empty"), (" Ann", "no spaces at its start or end"),
+    ("", "may not be empty"), ("   ", "may not be empty"),
+    (" Ann", "no spaces at its start or end"),
     ("Ann\nBob", "control character (U+000A)"), ("\x1b[31mAnn", "control character (U+001B)"),
     ("Ann\u202e", "direction mark (U+202E)"), ("\u2066Ann", "direction mark (U+2066)"),
     ("A\u200fB", "direction mark (U+200F)"), ("A\u200bB", "invisible"),
@@ -147,7 +148,7 @@ def test_a_web_seat_named_shows_its_name_to_the_other_seats_and_bad_names_are_re
             hello(ws0, tokens[0])
             hello(ws1, tokens[1])
             for bad, words in [("Ann\u202e", "direction mark"), ("a" * 25, "at most 24"),
-                               ("\x1b[2J", "control character"), ("", "not empty")]:
+                               ("\x1b[2J", "control character"), ("", "may not be empty")]:
                 ws0.send_text(json.dumps({"type": "name", "name": bad}))
                 m = until_error(ws0)
                 assert m["type"] == "error" and "refused" in m["message"] \
@@ -271,3 +272,10 @@ def test_a_rulesets_lines_say_the_names_of_the_seats_they_name():
         "Ann passes the attack on to seat 2"
     assert named_text(names, "seat 7 wins; seated 1") == "seat 7 wins; seated 1"
     assert named_text(None, "seat 0 wins") == "seat 0 wins"
+
+
+def test_a_refused_name_is_quoted_once_with_its_hidden_character_as_python_writes_it():
+    from rulekit.cli.games import _given_names
+    said = _given_names(["A\u061cnn"], [0])
+    assert said.startswith("--name 'A\\u061cnn': ") and "direction mark" in said
+    assert _given_names(["Ann\x07"], [0]).startswith("--name 'Ann\\x07': ")

@@ -103,6 +103,8 @@ def test_replay_transcript_matches_play(tmp_path, capsys):
     body = [ln for ln in played.splitlines() if ln.startswith("  ")]
     assert body and [ln for ln in replayed.splitlines() if ln.startswith("  ")][:len(body)] == body
     assert "status: finished" in replayed
+    result = next(ln for ln in played.splitlines() if ln.startswith("Result: "))
+    assert result in replayed.splitlines()      # the result in words, as play said it
 
 
 def test_resume_carries_on_with_the_same_seats(tmp_path, capsys, monkeypatch):

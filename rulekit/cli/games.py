@@ -175,10 +175,10 @@ def _given_names(given, people) -> dict | str:
         try:
             out[seat] = check_name(name)
         except BadName as exc:
-            return f"--name {printable(name, 40, True)!r}: {exc}"
+            return f"--name '{printable(name, 40, True)}': {exc}"
         problem = own_name_problem(name, [n for s, n in out.items() if s != seat])
         if problem:
-            return f"--name {printable(name, 40, True)!r}: {problem}"
+            return f"--name '{printable(name, 40, True)}': {problem}"
     return out
 
 
@@ -322,6 +322,9 @@ def _replay_with_transcript(record, upto, rulesets):
         step(game, action, t)
 
     game = replay(record, upto, apply=apply, rulesets=rulesets)
+    if game.finished and t is not None:
+        t.say(result_line(game, record.get("names")))   # (as play ends)
+        t.flush()
     print()
     return game
 
