@@ -2,10 +2,12 @@
 ruleset and on toys with shared windows, simultaneous choices, typed choices and choices
 in parts (set parts, amounts digit by digit, a card then a place); our
 round trip (copies, action strings, a history replayed); information strings that
-never show a hidden card; records; bad input; OpenSpiel's MCTS bot playing a game.
+never show a hidden card; records; bad input; OpenSpiel's MCTS bot playing a game;
+actions applied in place (a clone unchanged, a draw in the middle of the game);
+resampling from an information state, and OpenSpiel's Python ISMCTS playing a hand.
 
-CPU: about 20 s (a random game of each ruleset through random_sim_test, one MCTS
-game with a few simulations per move)."""
+CPU: about 13 s (a random game of each ruleset through random_sim_test, one MCTS
+game and one ISMCTS hand with a few simulations per move)."""
 import functools
 import random
 from pathlib import Path
@@ -565,3 +567,113 @@ def test_a_dead_end_offers_to_start_the_decision_over(monkeypatch, tmp_path):
     assert state.legal_actions() == start.legal_actions()
     assert state.observation_string(state.current_player()) == \
         start.observation_string(start.current_player())
+
+
+# ---- in place, and resampling (docs/openspiel.md, "In place" and "Resampling") ---------
+def test_a_clone_stays_as_it_was_while_the_state_goes_on_in_place():
+    """Actions are applied to the state's own game: a clone taken at every step of a
+    Hearts match, through the second hand's deal (chance nodes in the middle of the
+    game: the game before the action rebuilt from a snapshot), keeps its text while the
+    state goes on, goes on the same way itself, and the state reads back from its ids."""
+    game = bridged("hearts", max_actions=100)
+    rng = random.Random(4)
+    state = dealt(game, rng)
+    clones, hands = [], 0
+    while not state.is_terminal() and len(clones) < 130:
+        clones.append((state.clone(), str(state), len(state.history())))
+        was = state.rulekit_game.hand_no
+        if state.is_chance_node():
+            chance(state, rng)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        hands += state.rulekit_game.hand_no != was
+    assert hands == 1                                  # a new deal in the middle
+    for clone, text, length in clones:
+        assert str(clone) == text and len(clone.history()) == length
+    again, ids = clones[40][0], state.history()[clones[40][2]:]
+    for a in ids:
+        again.apply_action(a)
+    assert str(again) == str(state)
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+
+
+def play_to_turn(game, rng, moves):
+    state = dealt(game, rng)
+    for _ in range(moves):
+        while state.is_chance_node():
+            chance(state, rng)
+        state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        chance(state, rng)
+    return state
+
+
+@pytest.mark.parametrize("name,moves", [("hearts", 1), ("hearts", 30), ("mattis", 25),
+                                        ("durak", 5)])
+def test_a_resampled_state_never_changes_what_the_seat_sees(name, moves):
+    """resample_from_infostate(seat) at a decision (Hearts in the middle of choosing the
+    three cards to pass: the partial choice kept; in the play; Mattis; Durak, where the
+    view tells which seats may add a card, which a redeal may change: such a redeal is
+    drawn again, here 2 of the 6 first ones): the seat's
+    information state and observation are the same before and after; for the seat to
+    act, and for one that is not; the cards hidden from the seat are dealt again (some
+    place holds another card); and the state itself is unchanged."""
+    game = bridged(name, players=4)
+    state = play_to_turn(game, random.Random(moves), moves)
+    sampler = random.Random(moves).random         # (any function giving 0 <= x < 1)
+    before = str(state)
+    redealt, acting = 0, state.information_state_string()
+    for seat in (state.current_player(), (state.current_player() + 1) % 4):
+        info, obs = state.information_state_string(seat), state.observation_string(seat)
+        for _ in range(3):
+            new = state.resample_from_infostate(seat, sampler)
+            assert new.information_state_string(seat) == info
+            assert new.observation_string(seat) == obs
+            assert new.current_player() == state.current_player()
+            redealt += new.rulekit_game.z["hand"] != state.rulekit_game.z["hand"]
+    if name == "hearts" and moves == 1:
+        assert acting.rsplit("\n", 1)[-1].startswith("choosing: give ")   # one card picked
+    assert redealt == 6 and str(state) == before
+
+
+def test_a_resampled_state_plays_on_and_keeps_the_seat_s_history():
+    """A resampled Hearts state plays to the end; the seat's information state grows
+    from the real one's, step by step, as the state's would."""
+    game = bridged("hearts", players=4, max_actions=100)
+    state = play_to_turn(game, random.Random(8), 20)
+    seat = state.current_player()
+    new = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
+    assert new.observation_string(seat) == state.observation_string(seat)  # (OpenSpiel's)
+    info = state.information_state_string(seat)
+    play_out(new, random.Random(1))
+    assert new.is_terminal() and new.information_state_string(seat).startswith(info + "\n")
+    with pytest.raises(RecordError, match="resampled"):
+        new.record()
+
+
+def test_openspiel_s_python_ismcts_bot_plays_a_hearts_hand_to_the_end():
+    """OpenSpiel's ISMCTS (open_spiel.python.algorithms.ismcts: it resamples the root
+    from the seat's information state each simulation) as seat 0, 4 simulations a move,
+    random rollouts, against random seats: one hand of Hearts to the end. (Its resampler
+    is set to draw from a seeded source, not OpenSpiel's sampler, so the game is the
+    same every run.)"""
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = openspiel.load_game("hearts", players=4, options={"target": 1})
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 4, random_state=rs)
+    draws = random.Random(1).random
+    bot.set_resampler(lambda state, seat: state.resample_from_infostate(seat, draws))
+    rng = random.Random(0)
+    state, moves = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance(state, rng)
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert moves >= 13 and state.rulekit_game.result.status == "finished"
+    assert all(-1 <= r <= 1 for r in state.returns()) and max(state.returns()) > 0

@@ -56,13 +56,15 @@ def _game_type(utility, lo: int, hi: int):
 class Spec:
     """A bridged game's fixed data: ``rules``, ``name`` (as given), ``options``, ``n``
     seats, ``max_actions``, ``layout`` (:class:`~.moves.Layout`), ``params`` (the
-    game's parameters, as OpenSpiel's text of the game writes them)."""
+    game's parameters, as OpenSpiel's text of the game writes them), ``first`` (the
+    Core of a new state, made once)."""
 
     def __init__(self, rules, name: str, options: dict, n: int, max_actions: int):
         self.rules, self.name, self.options = rules, name, options
         self.n, self.max_actions = n, max_actions
         self.layout = Layout(rules, rules.players[1])
         self.params: dict = {}
+        self.first = None       # the Core of a new state (see RulekitState.__init__)
 
 
 _LOADED: dict = {}      # (ruleset, options, file stamp) -> Rules: loaded once

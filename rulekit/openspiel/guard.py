@@ -26,6 +26,8 @@ _ID_LIMIT = 2 ** 62               # beyond any id; OpenSpiel's are 64-bit whole 
 def action_id(action) -> int:
     """``action`` as an action id (a whole number, numpy's too; not a bool); raises
     IllegalAction for anything else, or a negative or huge number."""
+    if action.__class__ is int and 0 <= action < _ID_LIMIT:       # (the usual case)
+        return action
     try:
         k = operator.index(action) if action.__class__ is not bool else None
     except TypeError:
@@ -155,7 +157,8 @@ class Guarded:
 
 def serialized_ids(blob: str) -> tuple:
     """``(params, ids)`` of the pickled part of a serialized state (base64 of a pickle
-    of ``{"_c": _restore(params, ids)}``, as :meth:`Core.__reduce__` writes it), read
+    of ``{"_c": _restore(params, ids)}``, as :meth:`.running.Core.__reduce__` writes it
+    (``rulekit.openspiel.running._restore``; before, ``...state._restore``)), read
     without running anything: the only callable the pickle may name is that
     ``_restore``, which here only captures its arguments; params must be a dict of
     names to texts and numbers, ids a list of whole numbers. Raises ParameterError."""
@@ -169,7 +172,8 @@ def serialized_ids(blob: str) -> tuple:
 
     class Only(pickle.Unpickler):
         def find_class(self, module, name):
-            if (module, name) == ("rulekit.openspiel.state", "_restore"):
+            if name == "_restore" and module in ("rulekit.openspiel.running",
+                                                 "rulekit.openspiel.state"):
                 return lambda params, ids: Captured((params, ids))
             raise pickle.UnpicklingError(f"{module}.{name} may not be named")
 

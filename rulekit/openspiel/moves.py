@@ -29,6 +29,7 @@ from ..model import TYPED_CHOICES
 from ..runtime.actions import action_key
 
 PICK, NAME, ACT = "pick", "name", "act"
+_KEYED = TYPED_CHOICES + ("parts",)         # kinds whose key is not their cards
 
 
 class Layout:
@@ -127,27 +128,35 @@ class Layout:
         return self.value_base + k
 
 
-def candidates(legal: list, name, picks: tuple) -> list:
-    """The legal actions (once each, as the engine indexes them) that the selection so
-    far allows: named ``name`` (None: any) and holding every card of ``picks``."""
+def unique(legal: list) -> list:
+    """The legal actions once each, as the engine indexes them (the first of those with
+    the same key)."""
     seen, out = set(), []
-    need = set(picks)
     for a in legal:
-        key = action_key(a)
-        if key in seen:
-            continue
-        seen.add(key)
-        if name is not None and a[0] != name:
-            continue
-        if need and not need.issubset(a[1]):
-            continue
-        out.append(a)
+        cards = a[1]
+        # (the usual action of one card or none: its name and cards, the same key)
+        key = (a[0], cards) if len(cards) < 2 and a[4].kind not in _KEYED else action_key(a)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
     return out
+
+
+def candidates(legal: list, name, picks: tuple) -> list:
+    """The actions of ``legal`` (from :func:`unique`) that the selection so far allows:
+    named ``name`` (None: any) and holding every card of ``picks``."""
+    if name is None and not picks:
+        return legal
+    need = set(picks)
+    return [a for a in legal if (name is None or a[0] == name) and
+            (not need or need.issubset(a[1]))]
 
 
 def options(layout: Layout, cands: list, name, picks: tuple) -> dict:
     """The ids legal at a selection: id -> (NAME, name) | (PICK, card) | (ACT, Action).
-    ``cands`` from :func:`candidates` (not empty)."""
+    ``cands`` from :func:`candidates` (not empty). A card that only one action of one
+    card holds, none picked yet, is that action (ACT): picking it would leave that
+    action alone, which the bridge then takes."""
     if name is None:
         names = sorted({a[0] for a in cands})
         if len(names) > 1:
@@ -158,16 +167,21 @@ def options(layout: Layout, cands: list, name, picks: tuple) -> dict:
         values = [a[3] for a in typed]
         for a in typed:
             out[layout.value_id(a, values)] = (ACT, a)
+        cands = [a for a in cands if a[4].kind not in TYPED_CHOICES]
     n = len(picks)
     card_id = layout.card_id
+    done = layout.done
     for a in cands:
         cards = a[1]
-        if a[4].kind in TYPED_CHOICES:
-            continue
-        if len(set(cards)) == n:         # exactly the cards picked
-            out[layout.done] = (ACT, a)
+        if n == 0 and len(cards) == 1:  # (the usual case: one card, none picked)
+            c = cards[0]
+            k = card_id[c]
+            # the action itself while it is the only one with the card
+            out[k] = (PICK, c) if k in out else (ACT, a)
+        elif len(set(cards)) == n:       # exactly the cards picked
+            out[done] = (ACT, a)
         else:
             for c in cards:
                 if c not in picks:
-                    out.setdefault(card_id[c], (PICK, c))
+                    out[card_id[c]] = (PICK, c)
     return out

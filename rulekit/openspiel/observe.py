@@ -26,121 +26,15 @@ import numpy as np
 
 from ..runtime.parts_text import cards_of
 from .parts import defn_of, selection_text
-
-
-class Step:
-    """One step of a bridged game: ``game`` (the GameState after it, never changed),
-    ``events`` (its events), ``seat`` and ``action`` (who acted and the Action taken,
-    None for the deal), ``picks`` (the texts of the ids the seat used), ``prev``."""
-    __slots__ = ("game", "events", "seat", "action", "picks", "prev", "_flat", "_lines",
-                 "_text", "_head")
-
-    def __init__(self, game, seat, action, picks, prev):
-        self.game = game
-        self.events = game.events
-        self.seat, self.action, self.picks, self.prev = seat, action, picks, prev
-        self._flat: dict = {}
-        self._lines: dict = {}
-        self._text: dict = {}
-        self._head = None
-
-    def head(self) -> str:
-        """The game after this step as text: its dump but the legal actions, and its
-        history (kept once asked: a state's text is asked at every id)."""
-        if self._head is None:
-            dump = self.game.dump()
-            dump.pop("legal", None)
-            self._head = repr(dump) + f"\nhistory: {self.game.history}"
-        return self._head
-
-    def text(self, s: int) -> str:
-        """What seat ``s`` saw from the deal to this step (kept once asked)."""
-        out = self._text.get(s)
-        if out is not None:
-            return out
-        parts, step = [], self
-        while step is not None and s not in step._text:
-            parts.append(step.lines(s))
-            step = step.prev
-        if step is not None:
-            parts.append(step._text[s])
-        parts.reverse()
-        out = self._text[s] = "\n".join(parts)
-        return out
-
-    def flat(self, s: int) -> dict:
-        """``view(s)`` after this step as ``{key: text}`` (see :func:`flatten`)."""
-        out = self._flat.get(s)
-        if out is None:
-            out = self._flat[s] = flatten(self.game, s)
-        return out
-
-    def lines(self, s: int) -> str:
-        """What seat ``s`` saw in this step, as text lines."""
-        out = self._lines.get(s)
-        if out is None:
-            out = self._lines[s] = "\n".join(self._said(s) + self._changed(s))
-        return out
-
-    def _said(self, s: int) -> list:
-        out = ["deal"] if self.seat is None else []
-        for ev in self.events:
-            kind = ev["kind"]
-            if kind == "action":
-                a = ev["seat"]
-                text = ev["action"] if a == s or "public" not in ev else ev["public"]
-                out.append(f"seat {a}: {text}")
-            elif kind == "chosen":
-                a = ev["seat"]
-                out.append(f"seat {a} chose" + (f" {self.action}" if a == s else ""))
-            elif kind in ("announced", "shown"):
-                out.append(f"{kind}: {ev['text']}")
-            elif kind == "out":
-                out.append(f"seat {ev['seat']} is out")
-        if self.seat == s and self.picks:
-            out.append("  picked " + " ".join(self.picks))
-        return out
-
-    def _changed(self, s: int) -> list:
-        now = self.flat(s)
-        before = self.prev.flat(s) if self.prev is not None else {}
-        out = [f"  {k}={v}" for k, v in now.items() if before.get(k) != v]
-        out += [f"  {k}=" for k in before if k not in now]
-        return out
-
-
-def _cards(cards) -> str:
-    return " ".join("?" if c is None else c for c in cards)
-
-
-def flatten(game, s: int) -> dict:
-    """``game.view(s)`` as ``{key: text}``: ``zone`` or ``zone[seat]`` -> its cards
-    (``?`` hidden), ``vars.name`` -> its value as JSON, every other part -> JSON."""
-    view = game.view(s)
-    zones = game.rules.zones
-    out = {}
-    for key, value in view.items():
-        if key == "zones":
-            for name, content in value.items():
-                decl = zones[name]
-                if decl.slotted:
-                    for slot, cards in enumerate(decl.flat(content)):
-                        out[decl.label(slot)] = _cards(cards)
-                else:
-                    out[name] = _cards(content)
-        elif key == "vars":
-            for name, v in value.items():
-                out[f"vars.{name}"] = repr(v)
-        else:
-            out[key] = repr(value)
-    return out
+from .running import recorded
+from .steps import flatten
 
 
 def _making(core, s: int) -> bool:
     """Whether seat ``s`` is making a selection now."""
     if core.name is None and not core.picks and core.sel is None:
         return False
-    return core.trail is not None and core.pending is None and core.trail.game.to_act == s
+    return core.game is not None and core.pending is None and core.game.to_act == s
 
 
 def selection_line(core, s: int) -> list:
@@ -149,7 +43,7 @@ def selection_line(core, s: int) -> list:
     if not _making(core, s):
         return []
     if core.sel is not None:
-        return [f"choosing: {selection_text(core.trail.game, core.sel)}"]
+        return [f"choosing: {selection_text(core.game, core.sel)}"]
     return [f"choosing: {core.name or ''} {' '.join(core.picks)}".rstrip()]
 
 
@@ -161,26 +55,34 @@ def selection_cards(core, s: int) -> list:
     sel = core.sel
     if sel is None:
         return list(core.picks)
-    defn = defn_of(core.trail.game, sel.name)
-    return list(cards_of(core.trail.game, defn, sel.vals)) + list(sel.cur)
+    defn = defn_of(core.game, sel.name)
+    return list(cards_of(core.game, defn, sel.vals)) + list(sel.cur)
 
 
 def observation_string(core, s: int) -> str:
     """Seat ``s``'s observation (see the module docstring)."""
-    if core.trail is None:
+    game = core.now
+    if game is None:
         return "dealing"
-    flat = core.trail.flat(s)
+    seen = core.seen
+    if seen is None:
+        seen = core.seen = {}
+    flat = seen.get(s)
+    if flat is None:
+        flat = seen[s] = flatten(game, s)
     lines = [f"{k}={v}" for k, v in flat.items()]
     return "\n".join(lines + selection_line(core, s))
 
 
 def information_string(core, s: int) -> str:
     """Seat ``s``'s information state (see the module docstring)."""
-    parts = [] if core.trail is None else [core.trail.text(s)]
+    if core.trail is not None and (not core.rec or core.trail.game is None):
+        recorded(core)                 # (every step's game, from now on too)
+    parts = [] if core.trail is None else [core.trail.text(s, core.spec.layout)]
     pending = core.pending
     if pending is not None:            # an action whose draws are being made
         a = pending[2]
-        hidden = pending[4].private is not None or core.trail.game.step.simultaneous
+        hidden = pending[4].private is not None or core.pre.step.simultaneous
         parts.append(f"seat {a}: {pending}" if a == s or not hidden else f"seat {a} acted")
     parts += selection_line(core, s)
     return "\n".join(parts) if parts else "dealing"
@@ -215,9 +117,9 @@ class Observer:
             return
         core = state._c
         self.dict["seat"][player] = 1
-        if core.trail is None:
+        game = core.now
+        if game is None:
             return
-        game = core.trail.game
         view = game.view(player)
         card_id = self.spec.layout.card_id
         p = len(card_id)

@@ -1,93 +1,22 @@
 """A bridged game's state: a ``pyspiel.State`` over rulekit's ``GameState``.
 
-Chance: every random draw of the engine is a chance node. The state runs the engine
-with a :class:`rulekit.randomness.Chance` source that answers draws from the chance
-outcomes chosen so far; at the first draw it has no answer for, the run stops (the
-:class:`_Draw` signal, a BaseException the engine does not catch) and that draw is the
-state's chance node: a card, uniformly among those left (each chance node puts the
-next card of a shuffled order), or a number below ``n``. Each outcome reruns the
-action (or the deal) from the game before it, a copy, with one more answer.
-
-Decisions: see :mod:`rulekit.openspiel.moves` (listed actions, card by card) and
-:mod:`.parts` (choices in parts, part by part). Strings: :mod:`.observe`.
+Running the engine (actions applied in place, every random draw a chance node):
+:mod:`rulekit.openspiel.running`. Decisions: :mod:`rulekit.openspiel.moves` (listed
+actions, card by card) and :mod:`.parts` (choices in parts, part by part). Strings:
+:mod:`.observe`. Resampling from an information state: :mod:`.resample`.
 """
 from __future__ import annotations
-
-import copy
 
 import pyspiel
 
 from ..errors import IllegalAction, RecordError, RulesetFailure
-from ..randomness import Chance
 from ..runtime.records import make_record
 from .guard import Guarded
-from .moves import ACT, NAME, candidates, options
+from .moves import ACT, NAME, candidates, options, unique
+from .steps import head
 from .parts import STEPS, Selection, advance, next_ids, part_ids, selection_text, settle
-from .observe import Step
-
-
-class _Draw(BaseException):
-    """A draw the outcomes chosen so far do not answer: ``options`` (a number of
-    results, or the cards to pick from)."""
-
-    def __init__(self, options):
-        super().__init__()
-        self.options = options
-
-
-class Core:
-    """Everything a bridged state holds. A copy (OpenSpiel's clone deep-copies the
-    state's attributes) shares all of it: each part is replaced, never changed.
-
-    ``spec`` (the game's fixed data), ``trail`` (the last :class:`Step`: its ``game`` is
-    the game now, or before the pending action; None during the deal), ``pending``
-    (the Action whose draws are being chosen, or None), ``draws`` (the answers chosen
-    for the run in progress), ``need`` (the draw waiting for an outcome: a number or a
-    list of cards; None when not at a chance node), ``deal`` (the answers of the deal),
-    ``name``, ``picks`` and ``ids`` (the selection in progress: the name chosen or
-    None, the cards picked, the ids used, forced ones too), ``sel`` (a choice in parts
-    in progress: a :class:`~.parts.Selection`, or None), ``seat`` (who took the pending
-    action),
-    ``opts`` (the legal ids, once computed; None when they may have changed), ``past``
-    (every id applied, last first: ``(id, (id, ... None))``).
-
-    Pickled (OpenSpiel's serialization), it is the game's parameters and ``past``;
-    unpickled, the game is loaded again (``pyspiel.load_game``; rulekit.openspiel
-    keeps what it loaded) and the ids applied to a new state."""
-    __slots__ = ("spec", "trail", "pending", "draws", "need", "deal", "name", "picks",
-                 "ids", "sel", "seat", "opts", "past")
-
-    def __init__(self, spec):
-        self.spec = spec
-        self.trail = self.pending = self.need = self.name = self.seat = self.opts = None
-        self.sel = None
-        self.past = None
-        self.draws, self.deal, self.picks, self.ids = (), (), (), ()
-
-    def __deepcopy__(self, memo):
-        return copy.copy(self)
-
-    def __copy__(self):
-        new = Core.__new__(Core)
-        for k in Core.__slots__:
-            setattr(new, k, getattr(self, k))
-        return new
-
-    def __reduce__(self):
-        ids, node = [], self.past
-        while node is not None:
-            ids.append(node[0])
-            node = node[1]
-        ids.reverse()
-        return (_restore, (dict(self.spec.params), ids))
-
-
-def _restore(params: dict, ids: list) -> Core:
-    """The Core of the state that ``ids`` reach in the game of ``params``."""
-    state = pyspiel.load_game("rulekit", params).new_initial_state()
-    for a in ids:
-        state.apply_action(a)
-    return state._c
+from .resample import resample
+from .running import Core, _restore  # noqa: F401 (older pickles name it here)
 
 
 class RulekitState(Guarded, pyspiel.State):
@@ -97,47 +26,20 @@ class RulekitState(Guarded, pyspiel.State):
 
     def __init__(self, game, spec):
         super().__init__(game)
-        self._c = Core(spec)
-        self._run()
+        first = spec.first
+        if first is None:               # (the deal up to its first draw: run once a game)
+            first = Core(spec)
+            first.run()
+            spec.first = first
+        self._c = first.__copy__()      # (OpenSpiel's clone makes one too, then copies)
 
-    # ---- running the engine ---------------------------------------------------------
-    def _run(self) -> None:
-        """Run the deal or the pending action with the draws chosen so far."""
+    # ---- running the engine (rulekit/openspiel/running.py) ----------------------------
+    def _listed(self) -> list:
+        """The listed legal actions now, once each (kept for the decision)."""
         c = self._c
-        spec, draws = c.spec, c.draws
-        asked = []
-
-        def choose(opts):
-            k = len(asked)
-            asked.append(opts)
-            if k < len(draws):
-                return draws[k]
-            raise _Draw(opts)
-        source = Chance(choose)
-        try:
-            if c.trail is None:
-                game = spec.rules.new_game(players=spec.n, source=source,
-                                           max_actions=spec.max_actions)
-            else:
-                game = c.trail.game.clone()
-                game.use_random(source)
-                game.apply(c.pending)
-        except _Draw as need:
-            c.need = need.options
-            return
-        if c.trail is None:
-            c.deal = draws
-        c.trail = Step(game, c.seat, c.pending, tuple(spec.layout.describe(i) for i in c.ids),
-                       c.trail)
-        c.need = c.pending = c.seat = None
-        c.draws = c.ids = ()
-
-    def _take(self, act) -> None:
-        """Apply the engine Action ``act`` (its draws become chance nodes)."""
-        c = self._c
-        c.pending, c.seat, c.draws = act, act[2], ()
-        c.name, c.picks, c.opts, c.sel = None, (), None, None
-        self._run()
+        if c.uniq is None:
+            c.uniq = unique(c.game.listed_actions())
+        return c.uniq
 
     def _options(self) -> dict:
         """The legal ids now: ``{id: (kind, what)}`` of a listed action's selection
@@ -145,16 +47,22 @@ class RulekitState(Guarded, pyspiel.State):
         (:func:`.parts.part_ids`)."""
         c = self._c
         if c.opts is None:
-            game = c.trail.game
+            game = c.game
             layout = c.spec.layout
             if c.sel is not None:           # (settled: its next step is not forced)
                 c.opts = next_ids(layout, game, c.sel)
                 return c.opts
-            listed = game.listed_actions()
-            parted = [] if c.name is not None or c.picks else \
-                [d.name for d in game.parted_actions()]
+            fresh = c.name is None and not c.picks
+            parted = [d.name for d in game.parted_actions()] if fresh else []
+            if fresh and not parted:        # (several names: the name first, as is)
+                names = {a[0] for a in game.listed_actions()}
+                if len(names) > 1:
+                    c.opts = {layout.name_id[nm]: (NAME, nm) for nm in names}
+                    return c.opts
+            listed = self._listed()
             if not parted:
-                c.opts = options(layout, candidates(listed, c.name, c.picks), c.name, c.picks)
+                c.opts = options(layout, candidates(listed, c.name, c.picks),
+                                 c.name, c.picks)
                 return c.opts
             names = sorted({a[0] for a in listed} | set(parted))
             if len(names) > 1:
@@ -173,7 +81,7 @@ class RulekitState(Guarded, pyspiel.State):
         c = self._c
         if c.need is not None:
             return pyspiel.PlayerId.CHANCE
-        game = c.trail.game
+        game = c.game
         if game.finished:
             return pyspiel.PlayerId.TERMINAL
         return game.to_act
@@ -181,10 +89,27 @@ class RulekitState(Guarded, pyspiel.State):
     def is_terminal(self) -> bool:
         """True once the game has ended (finished or aborted)."""
         c = self._c
-        return c.need is None and c.trail.game.finished
+        return c.need is None and c.game.finished
+
+    def is_chance_node(self) -> bool:
+        """True at a chance node (answered here, not through OpenSpiel's C++)."""
+        return self._c.need is not None
 
     def _legal_actions(self, player: int) -> list:
         if player != self.current_player() or player < 0:
+            return []
+        return sorted(self._options())
+
+    def legal_actions(self, player=None) -> list:
+        """The legal ids of the seat to act (a chance node's outcomes), or of ``player``
+        (a seat, or the chance player: the outcomes). Answered here, not through
+        OpenSpiel's C++ (which asks the same methods)."""
+        c = self._c
+        if player is not None:
+            return super().legal_actions(player)
+        if c.need is not None:
+            return [o for o, _ in self.chance_outcomes()]
+        if c.game.finished:
             return []
         return sorted(self._options())
 
@@ -196,9 +121,8 @@ class RulekitState(Guarded, pyspiel.State):
             return []
         if need.__class__ is int:
             return [(k, 1.0 / need) for k in range(need)]
-        card_id = self._c.spec.layout.card_id
         p = 1.0 / len(need)
-        return sorted((card_id[x], p) for x in need)
+        return [(i, p) for i in sorted(need)]
 
     def _apply_action(self, action: int) -> None:
         self._act(action)
@@ -210,24 +134,24 @@ class RulekitState(Guarded, pyspiel.State):
         if c.need is not None:
             self._apply_chance(action)
             return
-        if c.trail.game.finished:
+        if c.game.finished:
             raise IllegalAction(f"action id {action}: the game is over", str(action), None, [])
         opts = self._options()
         got = opts.get(action)
         if got is None:
             raise IllegalAction(f"action id {action!r} is not legal now; legal: "
-                                f"{sorted(opts)}", str(action), c.trail.game.to_act,
+                                f"{sorted(opts)}", str(action), c.game.to_act,
                                 [str(k) for k in sorted(opts)])
         kind, what = got[0], got[1]
         if kind == ACT:
             c.ids = c.ids + (action,)
-            self._take(what)
+            self._c.take(what)
             return
         if kind in STEPS:
             c.ids = c.ids + (action,)
-            self._settle(advance(c.trail.game, got[2], kind, what))
+            self._settle(advance(c.game, got[2], kind, what))
             return
-        if kind == NAME and any(d.name == what for d in c.trail.game.step.parted):
+        if kind == NAME and any(d.name == what for d in c.game.step.parted):
             c.ids = c.ids + (action,)
             self._settle(Selection(what))
             return
@@ -237,9 +161,9 @@ class RulekitState(Guarded, pyspiel.State):
             c.picks = c.picks + (what,)
         c.ids = c.ids + (action,)
         c.opts = None
-        left = candidates(c.trail.game.listed_actions(), c.name, c.picks)
+        left = candidates(self._listed(), c.name, c.picks)
         if len(left) == 1:
-            self._take(left[0])
+            self._c.take(left[0])
 
     def _settle(self, sel) -> None:
         """Go on with choice in parts ``sel`` (None: start the decision over): its forced
@@ -249,27 +173,21 @@ class RulekitState(Guarded, pyspiel.State):
         if sel is None:
             c.sel = None
             return
-        sel, forced, ids, act = settle(c.spec.layout, c.trail.game, sel)
+        sel, forced, ids, act = settle(c.spec.layout, c.game, sel)
         c.ids = c.ids + tuple(forced)
         if act is not None:
-            self._take(act)
+            self._c.take(act)
             return
         c.sel, c.opts = sel, ids
 
     def _apply_chance(self, action: int) -> None:
         c = self._c
-        need = c.need
-        if need.__class__ is int:
-            k = action if action.__class__ is int and 0 <= action < need else None
-        else:
-            ids = c.spec.layout.card_id
-            k = next((i for i, x in enumerate(need) if ids[x] == action), None)
+        k = c.outcome(action)
         if k is None:
             raise IllegalAction(f"chance outcome {action!r} is not possible now; possible: "
                                 f"{[o for o, _ in self.chance_outcomes()]}", str(action),
                                 None, [])
-        c.draws = c.draws + (k,)
-        self._run()
+        c.answer(k)
 
     def _action_to_string(self, player: int, action: int) -> str:
         c = self._c
@@ -279,17 +197,17 @@ class RulekitState(Guarded, pyspiel.State):
                 return f"chance {action} of {c.need}"
             return f"chance {layout.pack[action]}" if 0 <= action < len(layout.pack) \
                 else f"chance {action}"
-        if c.need is None and not c.trail.game.finished and player == c.trail.game.to_act:
+        if c.need is None and not c.game.finished and player == c.game.to_act:
             got = self._options().get(action)
             if got is not None:
                 kind, what = got[0], got[1]
                 if kind in STEPS or (kind == NAME and c.picks == () and any(
-                        d.name == what for d in c.trail.game.step.parted)):
+                        d.name == what for d in c.game.step.parted)):
                     return self._part_string(got)
                 if kind == ACT:
                     return str(what)
                 name, picks = (what, c.picks) if kind == NAME else (c.name, c.picks + (what,))
-                left = candidates(c.trail.game.listed_actions(), name, picks)
+                left = candidates(self._listed(), name, picks)
                 if len(left) == 1:
                     return str(left[0])
                 return " ".join([name or "pick"] + list(picks)) + " ..."
@@ -300,7 +218,7 @@ class RulekitState(Guarded, pyspiel.State):
         the ids legal now), then ``...`` when more is to be chosen, or, when it takes
         the action (its forced steps made) and the action's text says more,
         ``-> ACTION``; ``done: start over`` at a dead end."""
-        game = self._c.trail.game
+        game = self._c.game
         if got[0] in STEPS:
             sel = advance(game, got[2], got[0], got[1])
             if sel is None:
@@ -318,9 +236,9 @@ class RulekitState(Guarded, pyspiel.State):
         aborted game), else zeros."""
         c = self._c
         n = c.spec.n
-        if c.need is not None or not c.trail.game.finished:
+        if c.need is not None or not c.game.finished:
             return [0.0] * n
-        r = c.trail.game.result.returns
+        r = c.game.result.returns
         return [0.0] * n if r is None else [float(x) for x in r]
 
     def __str__(self) -> str:
@@ -328,8 +246,12 @@ class RulekitState(Guarded, pyspiel.State):
         if c.trail is None:
             return "dealing: " + " ".join(dealt_order(c.spec.layout.pack, c.draws)) + \
                 f" (draws {list(c.draws)})"
-        game = c.trail.game
-        text = c.trail.head()
+        game = c.now
+        if c.seen is None:
+            c.seen = {}
+        text = c.seen.get("head")
+        if text is None:
+            text = c.seen["head"] = head(game)
         if c.pending is not None:
             text += f"\npending: {c.pending[2]}: {c.pending} draws {list(c.draws)}"
         if c.name is not None or c.picks:
@@ -338,13 +260,19 @@ class RulekitState(Guarded, pyspiel.State):
             text += f"\nchoosing: {selection_text(game, c.sel)}"
         return text
 
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state seat ``player_id`` cannot tell from this one, its hidden cards redealt
+        (rulekit's canonical determinization, seeded from ``probability_sampler()``, a
+        number from 0 to 1): see :mod:`.resample` for what it keeps and its limits."""
+        return resample(self, self._seat(player_id, "resample_from_infostate"),
+                        probability_sampler)
+
     # ---- rulekit's side -------------------------------------------------------------
     @property
     def rulekit_game(self):
         """The rulekit GameState now (before the pending action at a chance node in the
         middle of one; None during the deal). Do not change it: copies share it."""
-        trail = self._c.trail
-        return None if trail is None else trail.game
+        return self._c.now
 
     def record(self) -> dict:
         """The game as a rulekit record (``rulekit-record/2``: the dealt deck, the
@@ -354,9 +282,12 @@ class RulekitState(Guarded, pyspiel.State):
         c = self._c
         if c.trail is None:
             raise RecordError("no record during the deal: the deck is not chosen yet")
+        if c.resampled:
+            raise RecordError("no record of a resampled state (resample_from_infostate): "
+                              "its deal is not one the game made")
         spec = c.spec
         deck = dealt_order(spec.layout.pack, c.deal)
-        game = c.trail.game
+        game = c.now
         rec = make_record(game, spec.name, spec.options, 0, deck=deck)
         again = spec.rules.new_game(players=spec.n, seed=0, deck=deck,
                                     dealer=game.first_dealer, max_actions=spec.max_actions)
