@@ -121,6 +121,7 @@ def test_seats_are_bound_by_tokens_and_bad_messages_get_errors():
             assert s["you"] == 0
             for bad, words in [("{nope", "JSON object"), ("[1]", "with a \"type\""),
                                (json.dumps({"type": "fly"}), "unknown message type"),
+                               (json.dumps({"type": "hello"}), "said hello already"),
                                ("x" * 20000, "at most"),
                                (json.dumps({"type": "act", "action": 7}), ""),
                                (json.dumps({"type": "act", "action": "play ZZ"}), ""),

@@ -9,9 +9,8 @@ Routes (docs/web.md has the message protocol):
 - ``GET /api/rulesets``: the rulesets with players and options; ``POST /api/tables``
   ``{"ruleset", "options", "seats"}``: a new table, its seat links;
 - ``GET /api/tables/ID/record?game=N``: a finished game's record (this one, the last);
-- ``WS /ws/ID``: the page's connection: ``hello`` (with the token), then ``act``,
-  ``again`` and ``name``; each change is answered with a fresh ``state`` for each page,
-  built only from that page's view (rulekit.web.page).
+- ``WS /ws/ID``: the page's connection: ``hello`` (with the token), then ``act``, ``again``
+  and ``name``; each change gets a fresh ``state`` for each page from its own view.
 
 Bots act from a task per table, a move at a time after ``bot_delay`` seconds, thinking
 in a worker thread. Every change of a table is under its lock. Every field a client
@@ -381,8 +380,9 @@ class Server:
                 await self.send(ws, table, viewer, {"type": "pong"})
                 return
             else:
-                raise TableError(f"unknown message type {kind[:30]!r}: hello, act, parts, "
-                                 "again, name, ping")
+                raise TableError("this connection has said hello already" if kind == "hello"
+                                 else f"unknown message type {kind[:30]!r}: act, parts, again, "
+                                 "name, ping")
         except (TableError, FieldError) as exc:
             await self.send(ws, table, viewer, {"type": "error", "message": str(exc)})
             if kind == "act" and table.game is game and game.status != was:
