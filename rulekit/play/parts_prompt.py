@@ -12,7 +12,7 @@ from ..errors import CardError, IllegalAction, printable
 
 QUIT = "quit"           # what ask() returns when the person types quit
 TABLE_COMMANDS = ("help", "rules", "hint", "more", "wait")   # the list's, not a part's
-KIND_WORDS = {"place": "pile", "int": "number"}              # an item part said by its kind
+KIND_WORDS = {"place": "pile of a row", "int": "number"}     # an item part by its kind
 
 
 class PartsPrompt:
