@@ -220,8 +220,11 @@ class HotCompiler(_DefAwareCompiler):
         self.lambdas += 1
         pyname = f"_p{self.lambdas}"
         inner = scope.child(**{name: "any"})
+        cards = self.over_cards             # (read before lambda_param clears it)
         inner.bound = {**inner.bound, name: self.lambda_param(local(pyname, "param"))}
         saved = self.single, self.zone_cards
+        if cards:                           # its items: cards of the pack, never null
+            self.zone_cards = self.zone_cards | {pyname}
         if single:
             card = f"_c{self.lambdas}"
             self.single, self.zone_cards = {**self.single, pyname: card}, self.zone_cards | {card}

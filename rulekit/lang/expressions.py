@@ -61,7 +61,7 @@ class Compiler(Comparisons, MapsAndLocals):
         self.ctx = ctx
         self.current: list = []     # the definitions being compiled, innermost last
         self.indexed = None         # the name being indexed (n_index), by identity
-        self.over_piles = False     # the lambda compiled next runs over piles (n_call)
+        self.over_piles = self.over_cards = False   # the next lambda runs over piles, cards
 
     def note_definition(self, info) -> None:
         """Record a use of definition ``info``: by the definition being compiled (its
@@ -258,17 +258,17 @@ class Compiler(Comparisons, MapsAndLocals):
                          wrapped=True), "fn")
 
     def lambda_param(self, code) -> Typed:
-        """The Typed of the next lambda's parameter ``code``: a pile (compared as itself)
-        when it runs over the piles of a row (see ``_args``), else of any type."""
-        piles, self.over_piles = self.over_piles, False
+        """The next lambda's parameter ``code``: a pile over a row's piles, else any."""
+        piles, self.over_piles, self.over_cards = self.over_piles, False, False
         return Typed(code, "zone", pile=True) if piles else Typed(code, "any")
 
     def _args(self, argnodes, scope) -> list:
-        """The arguments of a call compiled; a lambda after a row's piles knows its
-        parameter is a pile (``filter(tableau, p -> p != q)``)."""
+        """A call's arguments; a lambda over a row's piles or a zone's cards knows it."""
         args = []
         for a in argnodes:
-            self.over_piles = a.kind == "lambda_" and bool(args) and args[0].items == "place"
+            lam = a.kind == "lambda_" and bool(args)
+            self.over_piles = lam and args[0].items == "place"
+            self.over_cards = lam and args[0].zone is not None    # a zone's: pack cards
             args.append(self.node(a, scope))
         return args
 

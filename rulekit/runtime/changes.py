@@ -165,10 +165,7 @@ class Changes:
             G.events.append(("moved1", what, here, G.actions, G.phase))
             zn, s = loc
             src = z[zn] if s is None else z[zn][s]
-            if src[-1] is what:             # (off the end: a top-last zone's top)
-                src.pop()
-            else:
-                src.remove(what)
+            src.remove(what)
             if top_zones and src and zn in top_zones:   # its new top card is seen by all
                 G.surfaced.append(src[0] if G.rules.zones[zn].top == "first" else src[-1])
             tags = G.tags
