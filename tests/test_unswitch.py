@@ -45,7 +45,18 @@ def test_unswitched_listings_are_those_of_the_plain_semantics(tmp_path):
     rules = toy(tmp_path)
     src = rules.hot_source
     assert "if _z0:" in src and "out += _map(" in src       # `empty(table) or ...`
-    assert "if _z1 and (not (not _g2)):" in src              # `not empty(table) and ...`
+    assert "if _z1:\n        if (not (not _g2)):" in src   # `not empty(table) and ...`
+    assert check_games(rules, 3, range(40)) > 200
+
+
+def test_a_test_that_does_not_vary_with_the_card_picks_the_loop(tmp_path):
+    """`X if C else Y` with C the same for every card: C is evaluated once (when the
+    zone has a card) and one loop tests X or Y; the listings are those of the plain
+    semantics (the same games, action for action)."""
+    rules = toy(tmp_path, lead="(rank(c) > rank(last(table))) if not empty(table) "
+                               "else (rank(c) > 2)")
+    src = rules.hot_source
+    assert "if _z0:\n        if (not (not _g" in src and "        else:\n" in src
     assert check_games(rules, 3, range(40)) > 200
 
 

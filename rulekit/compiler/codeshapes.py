@@ -128,6 +128,21 @@ def _operands(c: Code) -> list:
     return out
 
 
+def _unswitch_tree(legal: Code, items: set):
+    """How a listing's loop over a zone may be split on what does not vary with the item
+    (``items``: its names): ``("if", test, then, else)`` for ``X if C else Y`` whose
+    ``C`` does not vary (``then``/``else``: the same, for X and Y), ``(first, op, rest)``
+    as :func:`_unswitch` says, else the condition itself (a loop that tests it)."""
+    node = legal
+    while node.kind == "group" and len(node.kids) == 1:
+        node = node.kids[0]
+    if node.kind == "ifexp" and len(node.kids) == 3 and not uses(node.kids[1], items):
+        then, test, other = node.kids
+        return ("if", test, _unswitch_tree(then, items), _unswitch_tree(other, items))
+    split = _unswitch(node, items)
+    return split if split is not None else legal
+
+
 def _unswitch(legal: Code, items: set) -> tuple | None:
     """(first, "or"/"and", rest) when legal condition ``legal`` is ``A or B ...`` (or
     ``A and B ...``) whose first operand ``A`` reads none of ``items`` (the chosen

@@ -45,7 +45,7 @@ from ..lang.expressions import Scope, Typed, py_name
 from ..lang.types import ExprError
 from ..model import TYPED_CHOICES
 from .context import CompileContext, _DefAwareCompiler
-from .codeshapes import _computed_before, _parts, _unswitch
+from .codeshapes import _computed_before, _parts, _unswitch_tree
 from .listing import _PerSeat, _choice_cards, _typed_text
 from .sight import Listing, lists_from_sight
 from .optimize import UNSET, HotCompiler
@@ -243,9 +243,9 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
                 cache = _cache(c, action_cls, a, dname, kind, seatly)
                 body.append(_line(f"out += _map({cache}.__getitem__, ", one or dom.code, ")"))
                 continue
-            split = _unswitch(legal, {var, "_one"}) if legal and not shared and not vmemo \
+            split = _unswitch_tree(legal, {var, "_one"}) if legal and not shared and not vmemo \
                 and (one is not None or dom.zone is not None) else None
-            if split is not None:
+            if split is not None and not isinstance(split, Code):   # (a split: not a loop)
                 body += _unswitched(c, action_cls, a, dname, seatly, split, one, dom.code,
                                     v, i)
                 continue
@@ -336,27 +336,36 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
         + fast[top:]), listing
 
 
-def _unswitched(c, action_cls, a, dname: str, seatly: list, split: tuple, one, zone,
+def _unswitched(c, action_cls, a, dname: str, seatly: list, split, one, zone,
                 v: Code, i: int) -> list:
     """The lines listing a zone's cards (``one``: as one-card plays) whose legal
-    condition's first operand does not vary with the card (see :func:`_unswitch`): it
-    is evaluated once, when the zone has a card (as the loop would, at its first card),
-    and decides for every card (``A or ...``: all of them; ``A and ...``: none) or
-    leaves the rest of the condition to the loop."""
-    first, op, rest = split
+    condition is split on what does not vary with the card (``split``, see
+    :func:`_unswitch_tree`): each such test is evaluated once, when the zone has a card
+    (as the loop would, at its first card), and picks the loop that tests the rest
+    (``A or ...``: all the cards when A holds; ``A and ...``: none unless A holds)."""
     cache = _cache(c, action_cls, a, dname, "play" if one is not None else "card", seatly)
     item = local("_one", "one") if one is not None else v
     z = local(f"_z{i}", "zone")
-    loop = [_line("for ", item, " in ", z, ":")]
-    if one is not None and uses(rest, {v.name}):
-        loop.append(_line("    ", v, " = [", item, "]"))
-    loop += [_line("    if ", rest, ":"), _line(f"        out.append({cache}[", item, "])")]
-    if op == "and":
-        return [_line(z, " = ", one or zone), _line("if ", z, " and ", first, ":")] \
-            + [_pad("    ", ln) for ln in loop]
-    return [_line(z, " = ", one or zone), _line("if ", z, ":"), _line("    if ", first, ":"),
-            _line(f"        out += _map({cache}.__getitem__, ", z, ")"), "    else:"] \
-        + [_pad("        ", ln) for ln in loop]
+
+    def lines(tree) -> list:
+        if isinstance(tree, Code):          # a loop testing the condition
+            out = [_line("for ", item, " in ", z, ":")]
+            if one is not None and uses(tree, {v.name}):
+                out.append(_line("    ", v, " = [", item, "]"))
+            return out + [_line("    if ", tree, ":"),
+                          _line(f"        out.append({cache}[", item, "])")]
+        if len(tree) == 4:                  # ("if", test, then, else)
+            _, test, then, other = tree
+            return [_line("if ", test, ":")] + [_pad("    ", ln) for ln in lines(then)] \
+                + ["else:"] + [_pad("    ", ln) for ln in lines(other)]
+        first, op, rest = tree              # (first, "or"/"and", rest): _unswitch's
+        inner = [_pad("    ", ln) for ln in lines(rest)]
+        if op == "and":
+            return [_line("if ", first, ":")] + inner
+        return [_line("if ", first, ":"), _line(f"    out += _map({cache}.__getitem__, ", z,
+                                                 ")"), "else:"] + inner
+    return [_line(z, " = ", one or zone), _line("if ", z, ":")] \
+        + [_pad("    ", ln) for ln in lines(split)]
 
 
 def _cache(c, action_cls, a, dname: str, form: str, seatly: list) -> str:
