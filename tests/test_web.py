@@ -339,6 +339,9 @@ def test_serve_command_errors_are_one_line(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode == 1 and "neither a bundled ruleset" in run.stderr
     assert "Traceback" not in run.stderr
+    near = subprocess.run([sys.executable, "-m", "rulekit", "serve", "heart"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert near.returncode == 1 and "(did you mean 'hearts'?)" in near.stderr
     bad = tmp_path / "x.db"
     bad.write_text("not a database\n" * 50)
     run = subprocess.run([sys.executable, "-m", "rulekit", "serve", "--db", str(bad),

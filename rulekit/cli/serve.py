@@ -69,8 +69,10 @@ def cmd_serve(args) -> int:
     named, reads = [], []
     if args.ruleset is not None:
         if args.ruleset not in bundled_rulesets() and not os.path.isfile(args.ruleset):
-            return fail(f"serve: {args.ruleset} is neither a bundled ruleset ("
-                        + ", ".join(bundled_rulesets()) + ") nor a file")
+            from ..errors import suggest
+            return fail(f"serve: {args.ruleset} is neither a bundled ruleset nor a file"
+                        f"{suggest(args.ruleset, bundled_rulesets())}; bundled: "
+                        + ", ".join(bundled_rulesets()))
         named.append(args.ruleset)
         from .common import load_or_report
         rules = load_or_report(args.ruleset)
