@@ -110,7 +110,9 @@ function drawSeats(s) {
   for (const seat of s.seats) {
     const d = el("div", "seat" + (s.actors.includes(seat.seat) ? " acting" : "") + (seat.seat === s.you ? " you" : ""));
     d.dataset.seat = seat.seat;
-    d.append(el("div", "name", (seat.name ? (seat.who === "person" ? `${seat.name} (seat ${seat.seat})` : seat.name) : `seat ${seat.seat}`) + (seat.seat === s.you ? " (you)" : "")));
+    const mine = seat.seat === s.you;   // "Ann (seat 0, you)", not "Ann (seat 0) (you)"
+    d.append(el("div", "name", seat.name && seat.who === "person" ? `${seat.name} (seat ${seat.seat}${mine ? ", you" : ""})`
+      : (seat.name || `seat ${seat.seat}`) + (mine ? " (you)" : "")));
     d.append(el("div", "away", seat.who === "person" ? (seat.here ? "at the table" : "not connected") : "bot: " + seat.who));
     if (seat.out) d.append(el("div", "zone", "out"));
     for (const z of seat.zones) {
