@@ -18,6 +18,7 @@ from rulekit.web.guard import Hosts, allowed_host  # noqa: E402
 from rulekit.web.server import MAX_BODY, MAX_MESSAGE, Server, make_app  # noqa: E402
 from rulekit.web.store import Store  # noqa: E402
 from rulekit.web.hall import Hall  # noqa: E402
+from rulekit.web.tables import TableError  # noqa: E402
 from test_web import hello, make_table, until_state  # noqa: E402
 from web_helpers import LiveServer  # noqa: E402
 
@@ -448,3 +449,16 @@ def test_a_server_that_makes_no_tables_says_so():
     with c:
         r = c.post("/api/tables", json={"ruleset": "mattis", "seats": ["person"] * 3})
     assert r.status_code == 429 and "makes no new tables" in r.json()["error"]
+
+
+def test_a_refused_move_is_said_in_words_as_at_the_terminal():
+    """HRT-3: a pass of cards the seat does not hold is refused saying so (the
+    terminal's why-not), not with the list of legal actions' forms."""
+    table = Hall(Store(":memory:")).create("hearts", {"target": 1}, ["person"] * 4)
+    seat = table.game.to_act
+    hand = table.game.z["hand"][seat]
+    absent = [c for c in ("2C", "3C", "4C", "5C", "6C", "7C") if c not in hand][:2]
+    with pytest.raises(TableError) as err:
+        table.act(seat, "give " + " ".join(absent + hand[:1]), None)
+    assert str(err.value).startswith("'give ") and "is not legal: you do not hold " + \
+        " ".join(absent) in str(err.value)

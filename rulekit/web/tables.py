@@ -24,6 +24,7 @@ from pathlib import Path
 from ..errors import IllegalAction, RulesetFailure
 from ..lang.wording import players_text
 from ..play.agents import KINDS, make_agent
+from ..play.reasons import why_not
 from ..play.names import BadName, bot_name, check_name, introduce, own_name_problem
 from ..play.transcript import Transcript, face_up_cards, face_up_to_all, result_line
 from ..runtime.records import make_record
@@ -206,6 +207,11 @@ class Table:
             quoted = f"'{text}'"
             if len(text) > 60 and said.startswith(quoted):     # the reason, not the text
                 said = f"'{text[:57]}...'" + said[len(quoted):]
+            try:                        # in words, as the terminal says it
+                said = (f"'{text[:57] + '...' if len(text) > 60 else text}' is not legal: "
+                        + why_not(self.game, seat, text, self.game.listed_actions(seat)))
+            except RulesetFailure:
+                pass
             raise TableError(said if len(said) <= MAX_SAID
                              else said[:MAX_SAID - 1] + "\u2026") from None
         except RulesetFailure as exc:   # the ruleset cannot go on: the game stops
