@@ -46,12 +46,8 @@ def value_text(G, defn, vals) -> str:
 
 
 def text_and_cards(G, defn, vals) -> tuple:
-    """``(value_text(G, defn, vals), cards_of(G, defn, vals))`` in one pass: each set's
-    cards put in their text's order once (an action built from a complete choice)."""
-    parts = defn.parts.parts
-    if len(parts) == 1 and parts[0].form == "set" and parts[0].word is None:
-        cards = _text_cards(G, defn, vals[0])       # (the usual one: a set alone)
-        return " ".join((defn.name,) + cards), cards
+    """``(value_text(G, defn, vals), cards_of(G, defn, vals))``: what an action built
+    from a complete choice holds (a list of them: ``GameState._parted_actions``)."""
     return value_text(G, defn, vals), cards_of(G, defn, vals)
 
 

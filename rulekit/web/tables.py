@@ -203,15 +203,14 @@ class Table:
         try:
             return self.game.parse_action(text, seat)
         except IllegalAction as exc:
-            said = str(exc).splitlines()[0] if str(exc) else f"'{text[:60]}' is not legal"
-            quoted = f"'{text}'"
-            if len(text) > 60 and said.startswith(quoted):     # the reason, not the text
-                said = f"'{text[:57]}...'" + said[len(quoted):]
+            shown = text if len(text) <= 60 else text[:57] + "..."
             try:                        # in words, as the terminal says it
-                said = (f"'{text[:57] + '...' if len(text) > 60 else text}' is not legal: "
-                        + why_not(self.game, seat, text, self.game.listed_actions(seat)))
-            except RulesetFailure:
-                pass
+                said = f"'{shown}' is not legal: " + why_not(
+                    self.game, seat, text, self.game.listed_actions(seat))
+            except RulesetFailure:      # (the engine's own words, its text cut)
+                said = str(exc).splitlines()[0] if str(exc) else f"'{shown}' is not legal"
+                if said.startswith(f"'{text}'"):
+                    said = f"'{shown}'" + said[len(text) + 2:]
             raise TableError(said if len(said) <= MAX_SAID
                              else said[:MAX_SAID - 1] + "\u2026") from None
         except RulesetFailure as exc:   # the ruleset cannot go on: the game stops
