@@ -272,7 +272,11 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
         else:
             act = self.parse_action(action)
         try:
-            self._apply(act)
+            fused = self.step.act if self._window is None else None
+            if fused is not None:       # the step's own function (rulekit.compiler.hotpath)
+                fused(self, act)
+            else:
+                self._apply(act)
         except Exception as exc:
             self._stopped(exc)
         surfaced = self.surfaced
