@@ -60,3 +60,21 @@ def test_a_steps_act_function_changes_what_the_engines_apply_changes(name, optio
             a.apply(a.random_legal(ra))
             b.apply(b.random_legal(rb))
         assert list(a.events) == list(b.events) and a.result == b.result
+
+
+@pytest.mark.parametrize("name,options", CASES, ids=lambda x: Path(str(x)).stem or "-")
+def test_play_randomly_plays_the_game_of_the_random_legal_loop(name, options):
+    """``play_randomly`` takes the very actions of ``apply(random_legal(rng))``, with the
+    same draws from the random source, to the same end; ``limit`` stops it."""
+    rules = load_rules(name, options)
+    lo, hi, _ = rules.players
+    for seed in range(games(2, 20)):
+        n = (lo, hi)[seed % 2]
+        a, b = rules.new_game(players=n, seed=seed), rules.new_game(players=n, seed=seed)
+        ra, rb = random.Random(seed), random.Random(seed)
+        assert a.play_randomly(ra, 3) == 3 and a.actions == 3 or a.finished
+        taken = 3 + a.play_randomly(ra, 397)
+        while not b.finished and b.actions < taken:
+            b.apply(b.random_legal(rb))
+        assert snapshot(a, True) == snapshot(b, True) and ra.getstate() == rb.getstate()
+        assert a.result == b.result and taken == b.actions

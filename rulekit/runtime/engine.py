@@ -279,13 +279,18 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
                 self._apply(act)
         except Exception as exc:
             self._stopped(exc)
-        surfaced = self.surfaced
-        if surfaced:                            # (settle_knowledge's usual case here)
-            if self.marks or self._public_shared:
-                self.settle_knowledge()
-            else:
-                self.public.update(surfaced)
-                surfaced.clear()
+        if self.surfaced:
+            self._settle_surfaced()
+
+    def _settle_surfaced(self) -> None:
+        """After an action that showed cards to everyone (``surfaced``): they are face
+        up to all (:meth:`settle_knowledge`, its usual case written here)."""
+        if self.marks or self._public_shared:
+            self.settle_knowledge()
+        else:
+            surfaced = self.surfaced
+            self.public.update(surfaced)
+            surfaced.clear()
 
     # ---- looking at the state -----------------------------------------------------------
     def evaluate(self, text: str, **names):
