@@ -225,7 +225,10 @@ def _unswitch_tree(legal: Code, items: set):
         then, test, other = node.kids
         return ("if", test, _unswitch_tree(then, items), _unswitch_tree(other, items))
     split = _unswitch(node, items)
-    return split if split is not None else legal
+    if split is None:
+        return legal
+    first, op, rest = split                 # the rest split again on its own first operand
+    return first, op, _unswitch_tree(rest, items)
 
 
 def _unswitch(legal: Code, items: set) -> tuple | None:
@@ -236,7 +239,7 @@ def _unswitch(legal: Code, items: set) -> tuple | None:
     if legal.kind not in ("or", "and"):
         return None
     values = _operands(legal)
-    if uses(values[0], items):
+    if len(values) < 2 or uses(values[0], items):
         return None
     cut = [v if v.wrapped else fmt("group", "({})", v, wrapped=True) for v in values]
     op = legal.kind
