@@ -15,7 +15,7 @@ from ..lang.codetree import Code, call, code, fmt, has, local, render, uses
 from ..lang.codetree import walk as _walk
 from ..lang.types import Typed
 
-_CHEAP = ("len", "_SUIT.get", "_RANK.get")      # calls not worth a memo
+_CHEAP = ("len", "_SUIT.get", "_RANK.get", "_RANKNAME.get")  # calls not worth a memo
 _PLACED = ("var", "param", "load", "temp", "one")   # locals an end may read twice
 _ENDS = ("first", "last", "lowest", "highest")  # list ends written in place
 
@@ -90,7 +90,7 @@ def _loop(name: str, b: Code, p: Code, x: Code) -> Code:
 # each card of a list: a scan in C (map, any, all, compress), no Python code per card
 _SCAN_OPS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-_TABLES = ("_SUIT", "_RANK", "_VALUE")
+_TABLES = ("_SUIT", "_RANK", "_VALUE", "_RANKNAME")
 SCAN_NAMESPACE = {"_eq": operator.eq, "_ne": operator.ne, "_lt": operator.lt,
                   "_le": operator.le, "_gt": operator.gt, "_ge": operator.ge,
                   "_repeat": repeat, "_compress": compress}
