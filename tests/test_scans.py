@@ -24,7 +24,7 @@ CASES = [   # (lead's legal condition, what the generated listing holds)
      "list(_compress(_g"),
     # a list built for the scan (read once): the compared value cannot fail
     ("any(table + shown[left_of(actor)], x -> rank(x) == rank(c)) or rank(c) == 1",
-     "if (_RANK[v_c] in _map(_RANK.get, "),
+     "(_RANK[v_c] in _map(_RANK.get, (list("),
     # a rank's name: one table made when compiling, as rank() and suit() read theirs
     ("rank_name(c) == '3' or any(table, x -> rank_name(x) == '5')",
      "_RANKNAME.get(v_c) == '3'"),
