@@ -21,9 +21,9 @@ _ENDS = ("first", "last", "lowest", "highest")  # list ends written in place
 
 
 def _computed(c: Code) -> bool:
-    """Whether ``c`` computes a value (a call, or a list built by a loop) rather
-    than reading one: what may be computed once."""
-    return c.kind == "call" or c.kind == "listcomp" or (c.kind == "oneoff" and c.listed)
+    """Whether ``c`` computes a value (a call, a list built by a loop or joined from
+    lists) rather than reading one: what may be computed once."""
+    return c.kind in ("call", "listcomp", "concat") or (c.kind == "oneoff" and c.listed)
 
 
 def _cheap(c: Code) -> bool:

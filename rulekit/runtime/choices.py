@@ -56,6 +56,11 @@ class Chooser(Enumerating, Drawing):
     def locals(self, vals, cur=None) -> dict:
         """The locals of the conditions for parts ``vals`` made (a set part's cards
         ``cur`` so far after them): later parts null, a set not begun ``[]``."""
+        spec = self.spec
+        if spec.plain:                      # (no set, no play: made in C)
+            L = dict.fromkeys(spec.names)
+            L.update(zip(spec.names, vals))
+            return L
         L = {}
         k = len(vals)
         for j, p in enumerate(self.parts):
