@@ -15,6 +15,7 @@ numba is not a dependency of rulekit: install it into the venv first,
     python benchmarks/experiments/numba_mattis.py --games 20000     # playouts inside numba, timed
     python benchmarks/experiments/numba_mattis.py --compile-times   # JIT compile, cache=True or not
     python benchmarks/experiments/numba_mattis.py --compare         # reference, rulekit, numba
+    python benchmarks/experiments/numba_mattis.py --instructions 2000   # per action (valgrind)
 
 ``--check`` plays 50 seeded games of the reference (``rng.choice(state.legal_actions())``
 with ``random.Random(seed)``), records the index chosen at each decision and replays
@@ -588,7 +589,7 @@ def compare(py_games: int, numba_games: int, rounds: int) -> None:
           f"{'x reference':>12}  actions a round")
     for side in sides:
         m = statistics.median(us[side])
-        print(f"{side:28} {m:10.3f} {1e6 / m:12,.0f} {ref / m:12.1f}  {counts[side]:,}")
+        print(f"{side:28} {m:10.3f} {1e6 / m:12,.0f} {ref / m:12.2f}  {counts[side]:,}")
     if len({counts['reference (Python)'], counts['rulekit'],
             counts['numba, driven from Python']}) != 1:
         print("note: the Python-seeded sides played different games")
@@ -625,6 +626,45 @@ def compile_times() -> None:
                   f"{first - later:10.3f}")
 
 
+INSTRUCTIONS_SNIPPET = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import numba_mattis as m
+m.compile_all()
+m.playouts(1, 4, 12345)
+print("RESULT", m.playouts(int(sys.argv[2]), 4, 0) if int(sys.argv[2]) else 0)
+"""
+
+
+def instructions(games: int) -> None:
+    """Print machine instructions per action of ``games`` playouts inside numba
+    (valgrind's callgrind: a run of the games minus a run of none, both loading the
+    compiled code from numba's cache, written by a first run under valgrind)."""
+    import re
+    import shutil
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt install valgrind)")
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_MATTIS_CACHE": "1", "NUMBA_CACHE_DIR": cache,
+               "PYTHONHASHSEED": "0"}
+        base = [sys.executable, "-c", INSTRUCTIONS_SNIPPET, str(HERE)]
+        got = []
+        for n in (0, 0, games):         # the first writes the cache (valgrind's CPU is
+            #                             not the host's: numba keys its cache by CPU)
+            out = subprocess.run(["valgrind", "--tool=callgrind",
+                                  "--callgrind-out-file=/dev/null"] + base + [str(n)],
+                                 env=env, capture_output=True, text=True)
+            refs = re.search(r"Collected : ([\d,]+)", out.stderr)
+            result = re.search(r"RESULT (\d+)", out.stdout)
+            if out.returncode or not refs or not result:
+                raise SystemExit(f"the callgrind run of {n} games failed: "
+                                 f"{(out.stderr.strip().splitlines() or ['?'])[-1]}")
+            got.append((int(refs.group(1).replace(",", "")), int(result.group(1))))
+        _, (none, _), (work, actions) = got
+        print(f"numba playouts: {games} games, {actions} actions, "
+              f"{(work - none) / actions:,.0f} instructions per action (callgrind)")
+
+
 def main() -> None:
     """The command line: --check, --games, --compile-times, --compare."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -641,9 +681,12 @@ def main() -> None:
     p.add_argument("--numba-games", type=int, default=20000,
                    help="games a round of numba's playouts in --compare")
     p.add_argument("--rounds", type=int, default=5, help="rounds of --compare")
+    p.add_argument("--instructions", type=int, metavar="GAMES",
+                   help="instructions per action of GAMES numba playouts (valgrind)")
     args = p.parse_args()
-    if not (args.check or args.games or args.compile_times or args.compare):
-        p.error("give --check, --games N, --compile-times or --compare")
+    if not (args.check or args.games or args.compile_times or args.compare
+            or args.instructions):
+        p.error("give --check, --games N, --compile-times, --compare or --instructions N")
     if args.check:
         t = time.perf_counter()
         compile_all()
@@ -662,6 +705,8 @@ def main() -> None:
         compile_times()
     if args.compare:
         compare(args.py_games, args.numba_games, args.rounds)
+    if args.instructions:
+        instructions(args.instructions)
 
 
 if __name__ == "__main__":
