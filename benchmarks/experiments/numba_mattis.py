@@ -449,6 +449,12 @@ def playouts(games, n, seed):
     return total
 
 
+OPTIONS = {"draw_order": ("winner_first", "leader_first"),
+           "stock_play": ("any_turn", "lead_only", "never"),
+           "voluntary_take": ("true", "false"),
+           "trick_count": ("plays_made", "plays_on_table")}
+
+
 def compile_all() -> None:
     """Compile every entry point (one small game through the API and one playout)."""
     st = new_state(4, list(range(52)), 0)
@@ -468,20 +474,22 @@ def reference_deal(seed: int, players: int) -> tuple:
     return deck, rng.randrange(players)
 
 
-def check(games: int = 50, players: int = 4) -> int:
-    """Play ``games`` seeded reference games and replay each one's chosen indices in the
-    numba engine from the same deal; raise AssertionError at the first difference.
-    Return the number of decisions compared."""
+def check(games: int = 50, players: int = 4, options: dict | None = None) -> int:
+    """Play ``games`` seeded reference games (with ``options``, the reference's
+    keywords) and replay each one's chosen indices in the numba engine from the same
+    deal; raise AssertionError at the first difference. Return the number of decisions
+    compared."""
+    options = options or {}
     sys.path.insert(0, str(TREE / "benchmarks" / "reference"))
     from mattis import Mattis
     acts = np.zeros(54, dtype=np.int64)
     got = np.zeros(players)
     decisions = 0
     for seed in range(games):
-        ref = Mattis(players, seed)
+        ref = Mattis(players, seed, **options)
         deck, dealer = reference_deal(seed, players)
         assert Mattis(players, 0, deck=deck, dealer=dealer).hands == ref.hands, seed
-        st = new_state(players, deck, dealer)
+        st = new_state(players, deck, dealer, **options)
         for s in range(players):
             hand = st[HANDS + s * 52: HANDS + s * 52 + st[HAND_LEN + s]].tolist()
             assert hand == ref.hands[s], f"game {seed}: seat {s} dealt {hand}, " \
@@ -671,6 +679,9 @@ def main() -> None:
     p.add_argument("--check", action="store_true",
                    help="replay 50 seeded reference games in the numba engine")
     p.add_argument("--check-games", type=int, default=50, help="games of --check")
+    p.add_argument("--players", type=int, default=4, help="players of --check")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="an option of --check, in both engines (rulesets/mattis.yaml's)")
     p.add_argument("--games", type=int, help="random playouts inside numba, timed")
     p.add_argument("--compile-times", action="store_true",
                    help="JIT compile time, with and without cache=True")
@@ -687,15 +698,38 @@ def main() -> None:
     if not (args.check or args.games or args.compile_times or args.compare
             or args.instructions):
         p.error("give --check, --games N, --compile-times, --compare or --instructions N")
+    for name in ("check_games", "games", "py_games", "numba_games", "rounds",
+                 "instructions"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            p.error(f"--{name.replace('_', '-')} takes a count of at least 1")
+    options = {}
+    for o in args.option:
+        k, eq, v = o.partition("=")
+        if not eq or k not in OPTIONS or v not in OPTIONS[k]:
+            p.error(f"--option takes one of {', '.join(OPTIONS)} with its values "
+                    f"({'; '.join(k + ': ' + ', '.join(vs) for k, vs in OPTIONS.items())}), "
+                    f"not {o!r}")
+        options[k] = v == "true" if k == "voluntary_take" else v
+    if not 3 <= args.players <= MAX_SEATS:
+        p.error(f"Mattis takes 3 to {MAX_SEATS} players, not {args.players}")
     if args.check:
         t = time.perf_counter()
         compile_all()
         print(f"compiled in {time.perf_counter() - t:.2f} s")
-        decisions = check(args.check_games)
-        print(f"check: {args.check_games} games, {decisions} decisions: the same seat, "
-              "legal actions (in order) and returns as benchmarks/reference/mattis.py")
+        decisions = check(args.check_games, args.players, options)
+        print(f"check: {args.check_games} games at {args.players} players"
+              f"{', ' + ' '.join(args.option) if args.option else ''}, {decisions} "
+              "decisions: the same seat, legal actions (in order) and returns as "
+              "benchmarks/reference/mattis.py")
     if args.games:
+        t = time.perf_counter()
         compile_all()
+        first = time.perf_counter() - t
+        t = time.perf_counter()
+        compile_all()
+        later = time.perf_counter() - t
+        print(f"JIT compile: {first - later:.2f} s (the first call of every entry point "
+              f"minus a later one; cache={CACHE}; --compile-times: with and without)")
         playouts(10, 4, 12345)                             # warm-up
         actions, seconds = time_numba(args.games)
         print(f"numba playouts: {args.games} games, {actions} actions in {seconds:.3f} s "
