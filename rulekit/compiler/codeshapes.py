@@ -15,7 +15,7 @@ from ..lang.codetree import Code, call, code, fmt, has, local, render, uses
 from ..lang.codetree import walk as _walk
 from ..lang.types import Typed
 
-_CHEAP = ("len", "_SUIT.get", "_RANK.get")      # calls not worth a memo
+_CHEAP = ("len", "_SUIT.get", "_RANK.get", "_RANKNAME.get")  # calls not worth a memo
 _PLACED = ("var", "param", "load", "temp", "one")   # locals an end may read twice
 _ENDS = ("first", "last", "lowest", "highest")  # list ends written in place
 
@@ -90,16 +90,17 @@ def _loop(name: str, b: Code, p: Code, x: Code) -> Code:
 # each card of a list: a scan in C (map, any, all, compress), no Python code per card
 _SCAN_OPS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-_TABLES = ("_SUIT", "_RANK", "_VALUE")
+_TABLES = ("_SUIT", "_RANK", "_VALUE", "_RANKNAME")
 SCAN_NAMESPACE = {"_eq": operator.eq, "_ne": operator.ne, "_lt": operator.lt,
                   "_le": operator.le, "_gt": operator.gt, "_ge": operator.ge,
                   "_repeat": repeat, "_compress": compress}
-_READS = ("local", "lit", "lvar", "state", "index")
+_READS = ("local", "lit", "lvar", "state", "index", "lookup")
 
 
 def _read_only(c: Code) -> bool:
     """Whether ``c`` only reads (locals, literals, the state's zones and variables,
-    items of them): evaluating it twice gives the same value at no cost."""
+    items of them, a zone card's table value): evaluating it twice gives the same value
+    at no cost, and it cannot fail."""
     return all(n.kind in _READS for n in _walk(c))
 
 
@@ -129,7 +130,7 @@ def _as_scan(name: str, b: Code, p: Code, x: Code) -> Code | None:
     while b.kind == "group" and len(b.kids) == 1:
         b = b.kids[0]
     op = getattr(b, "op", None) if b.kind == "compare" else None
-    if op not in _SCAN_OPS or len(b.kids) != 2 or not _read_only(x):
+    if op not in _SCAN_OPS or len(b.kids) != 2:
         return None
     left, right = b.kids
     read = _table_read(left, p)
@@ -142,8 +143,9 @@ def _as_scan(name: str, b: Code, p: Code, x: Code) -> Code | None:
         return None
     table, exact = read
     settled = _read_only(other)             # cannot fail: no need to wait for an item
-    if not (exact or settled):              # (T.get of an odd item fails first)
-        return None
+    if not (exact or settled) or not (settled or _read_only(x)):
+        return None                         # (T.get of an odd item fails first; x is
+    #                                         read twice when the value must wait)
     values = fmt("call", "_map(" + table + ".__getitem__, {})" if exact
                  else "_map(" + table + ".get, {})", x, fn="_map", state=False)
     if name == "any" and op == "==":
@@ -225,7 +227,10 @@ def _unswitch_tree(legal: Code, items: set):
         then, test, other = node.kids
         return ("if", test, _unswitch_tree(then, items), _unswitch_tree(other, items))
     split = _unswitch(node, items)
-    return split if split is not None else legal
+    if split is None:
+        return legal
+    first, op, rest = split                 # the rest split again on its own first operand
+    return first, op, _unswitch_tree(rest, items)
 
 
 def _unswitch(legal: Code, items: set) -> tuple | None:
@@ -236,7 +241,7 @@ def _unswitch(legal: Code, items: set) -> tuple | None:
     if legal.kind not in ("or", "and"):
         return None
     values = _operands(legal)
-    if uses(values[0], items):
+    if len(values) < 2 or uses(values[0], items):
         return None
     cut = [v if v.wrapped else fmt("group", "({})", v, wrapped=True) for v in values]
     op = legal.kind
