@@ -16,7 +16,7 @@ Implementations that need the game take the state ``G`` as first argument
 """
 from __future__ import annotations
 
-from itertools import compress, filterfalse
+from itertools import chain, compress, filterfalse
 
 from .domains import DOMAIN_BUILTINS
 from .functions import REGISTRY, Builtin, builtin, compiled_builtin  # noqa: F401 (the registry's home)
@@ -321,8 +321,7 @@ def seats(G):
          state=True, sighted=True, items="seat",
          words="the seats still in")
 def seats_in(G):
-    inp = G.inplay
-    return [s for s in range(G.n) if inp[s]]
+    return list(compress(range(G.n), G.inplay))
 
 
 @builtin("", "list", "the seats that went out (`out:`), in the order they went out",
@@ -345,6 +344,8 @@ def is_in(G, s):
          words="the seats still in, clockwise from {0}")
 def seats_from(G, s):
     n, inp = G.n, G.inplay
+    if s.__class__ is int and 0 <= s < n:   # (a seat: the seats from it, in C)
+        return list(compress(chain(range(s, n), range(s)), inp[s:] + inp[:s]))
     return [(s + i) % n for i in range(n) if inp[(s + i) % n]]
 
 
