@@ -26,6 +26,8 @@ Events: every change a seat could notice is emitted into ``events`` (see
 from __future__ import annotations
 
 import random
+from itertools import repeat as _repeat
+from operator import is_ as _is
 
 from ..errors import CardError, IllegalAction, RulesetFailure  # noqa: F401
 from ..lang.effects import GameOver
@@ -261,9 +263,8 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
         if self.status != "in_progress":
             raise IllegalAction(self._illegal_message(action), action, None, [])
         if action.__class__ is Action or isinstance(action, Action):
-            for act in self._legal:           # one of ours: the usual case
-                if act is action:
-                    break
+            if True in map(_is, self._legal, _repeat(action)):
+                act = action                  # one of ours (the usual case; in C)
             else:
                 act = self._find(action)
             if act is None:
