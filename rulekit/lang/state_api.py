@@ -131,6 +131,10 @@ class GameStateAPI(Protocol):
     """One bool per seat: still in the game (``put_out`` and ``new_hand`` change it)."""
     out_order: list
     """The seats that went out, in order (``put_out``)."""
+    log: list | None
+    """The event log (read it only to test it against None: None for a game that keeps
+    none, ``new_game(events=False)``, whose effects then build no event text; ``emit``
+    and the other operations write to it).""" 
 
     def place_of(self, card) -> tuple | None:
         """Where ``card`` lies: its place ``(zone name, slot)``; None for a value that

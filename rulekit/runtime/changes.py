@@ -51,7 +51,9 @@ class Changes:
             if rules.top_zones else None    # places the cards leave (see _uncovered)
         if at is not None:
             at = self._place(at, dest, cards)
-        self.events.append(("moved", cards, here, self.actions, self.phase))  # (rulekit.events)
+        log = self.log
+        if log is not None:                 # (compact: rulekit.events)
+            log.append(("moved", cards, here, self.actions, self.phase))
         loc = where[cards[0]]
         src = z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
         if src is what and src is not dest:
@@ -162,7 +164,9 @@ class Changes:
             if loc is None:
                 raise ValueError(_not_a_card(what))
             here = game_here if seat is None else (zname, seat)
-            G.events.append(("moved1", what, here, G.actions, G.phase))
+            log = G.log
+            if log is not None:
+                log.append(("moved1", what, here, G.actions, G.phase))
             zn, s = loc
             src = z[zn] if s is None else z[zn][s]
             src.remove(what)
@@ -206,7 +210,8 @@ class Changes:
                 marks[c] = mark
         if mark == "up" and cards:
             self.surfaced.extend(cards)
-            self.emit({"kind": "revealed", "cards": cards})
+            if self.log is not None:
+                self.emit({"kind": "revealed", "cards": cards})
 
     def show(self, what, owner=None) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.show`."""
@@ -215,12 +220,13 @@ class Changes:
         cards = [what] if what.__class__ is str else list(what)
         if not cards:
             return
-        who = f"seat {owner} shows" if owner is not None else "shown to all:"
         if self._public_shared:             # shared with a copy (clone): copied first
             self.public, self._public_shared = set(self.public), False
         self.public.update(cards)
-        self.emit({"kind": "shown", "cards": cards, "seat": owner,
-                   "text": f"{who} {' '.join(cards)}"})
+        if self.log is not None:
+            who = f"seat {owner} shows" if owner is not None else "shown to all:"
+            self.emit({"kind": "shown", "cards": cards, "seat": owner,
+                       "text": f"{who} {' '.join(cards)}"})
 
     def set_var(self, name: str, value, seat=None) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.set_var`."""
@@ -241,7 +247,8 @@ class Changes:
         if self.inplay[seat]:
             self.inplay[seat] = False
             self.out_order.append(seat)
-            self.emit({"kind": "out", "seat": seat})
+            if self.log is not None:
+                self.emit({"kind": "out", "seat": seat})
 
     def new_hand(self) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.new_hand`."""
@@ -262,7 +269,8 @@ class Changes:
                             public.add(c)
         public.update(c for c, m in marks.items() if m == "up")
         self.public, self._public_shared = public, False
-        self.emit({"kind": "new_hand", "number": self.hand_no, "dealer": self.dealer})
+        if self.log is not None:
+            self.emit({"kind": "new_hand", "number": self.hand_no, "dealer": self.dealer})
 
     def finish(self, outcome: dict) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.finish`."""
@@ -270,15 +278,19 @@ class Changes:
         last = outcome["losers"]
         self.loser = last[0] if len(last) == 1 else None
         self.status = "finished"
-        self.emit({"kind": "ended", "loser": self.loser, "outcome": copy_outcome(outcome)})
+        if self.log is not None:
+            self.emit({"kind": "ended", "loser": self.loser, "outcome": copy_outcome(outcome)})
 
     def emit(self, event: dict) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.emit`: ``event`` is appended
         to ``events`` (kinds: moved, revealed, shown, announced, out, new_hand, ended,
-        action, chosen), stamped with the action count and the phase."""
-        event["actions"] = self.actions
-        event["phase"] = self.phase
-        self.events.append(event)
+        action, chosen), stamped with the action count and the phase; nothing in a game
+        that keeps no event log (``events=False``)."""
+        log = self.log
+        if log is not None:
+            event["actions"] = self.actions
+            event["phase"] = self.phase
+            log.append(event)
 
     def count_rounds(self, rounds: int) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.count_rounds`."""
