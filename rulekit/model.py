@@ -252,6 +252,7 @@ class Step(_Sealed):
     legal: Callable | None = None   # G -> the legal actions (compiler.hotpath), if it decides
     enter: Callable | None = None   # G -> this step, entered (its do run)
     follow: Callable | None = None  # (G, L) -> the next step, entered (a transition taken)
+    act: Callable | None = None     # (G, action): apply it, follow, advance (one actor)
     lists_from_sight: bool = False  # its listing reads only what the actor sees (sight.py)
     actor_text: object = None       # as written (None when absent): actor, actors, until
     actors_text: object = None

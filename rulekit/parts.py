@@ -53,3 +53,11 @@ class Parts:
     def names(self) -> tuple:
         """The parts' names, in order."""
         return tuple(p.name for p in self.parts)
+
+
+def bind_parts(defn, choice) -> dict:
+    """The locals of a choice in parts' effects: each part's name bound to its value
+    (a set or a play as a fresh list; a pile as its :class:`PileRef`, which the code
+    reads as the pile's cards)."""
+    return {p.name: list(v) if v.__class__ is tuple else v
+            for p, v in zip(defn.parts.parts, choice)}

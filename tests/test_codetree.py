@@ -16,7 +16,7 @@ TEXT_METHODS = {"startswith", "endswith", "find", "rfind", "index", "rindex", "s
                 "rpartition", "count", "match", "fullmatch", "search", "findall", "finditer"}
 # (``sub`` of a pattern: only the modules of USES_RE import re)
 # the functions of rulekit/compiler that read text, and what text: none of it generated
-# code but the lines of a compiled effect list (hotpath._body: the body of its function)
+# code but the lines of a compiled effect list (stepcode._body: the body of its function)
 READS_TEXT = {
     ("constants", "const_code"): "a value of the ruleset: written as a literal or not",
     ("context", "literal"): "a count as written in the ruleset",
@@ -24,7 +24,7 @@ READS_TEXT = {
     ("declarations", "_words"): "the ruleset's names of ranks and suits",
     ("declarations", "declare_cards"): "the ruleset's card symbols and names",
     ("notation", "_spots"): "the ruleset's words",
-    ("hotpath", "_body"): "the lines of a compiled effect list, one level deeper",
+    ("stepcode", "_body"): "the lines of a compiled effect list, one level deeper",
 }
 USES_RE = {"constants", "context", "declarations", "notation"}   # the ruleset's text
 

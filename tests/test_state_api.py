@@ -141,15 +141,43 @@ def test_the_state_is_always_called_G_in_the_language():
             assert not names & {"game", "state", "self"}, fn.__name__
 
 
+# a decision step's act function (rulekit/compiler/stepcode.py) also writes the machine's
+# own bookkeeping of an action, as Applying._apply and GameState._advance write it
+ACT_READS = {"events", "history", "_history_shared", "_legal", "_index", "_L", "n",
+             "max_actions"}
+ACT_WRITES = {"actions", "last_action", "history", "_history_shared", "_legal", "_index",
+              "actor", "L[]"}
+ACT_FOUND = {"history.append(...) changes it in place",      # the action recorded
+             "_a_events.append(...) changes it in place",    # its event logged
+             "changes an item of _a_events",                 # its until, once read
+             "reads G._advance", "reads G._stop_at_max"}     # the engine's own steps
+
+
+def acts_apart(source: str) -> tuple:
+    """(``source`` without its act functions, the act functions' sources)."""
+    tree = ast.parse(source)
+    acts = [ast.get_source_segment(source, f) for f in tree.body
+            if isinstance(f, ast.FunctionDef) and f.name.startswith("_act_")]
+    for text in acts:
+        source = source.replace(text, "")
+    return source, acts
+
+
 def test_generated_code_keeps_to_the_api_and_its_fast_paths():
     """Generated code reads the API's names, writes variables in place (``set``, the
     documented fast path), and enters steps (``step``, ``phase``, ``_L``: the
-    machine's own); it changes nothing else of the state."""
+    machine's own); it changes nothing else of the state. A decision step's act
+    function writes the action's bookkeeping besides (the machine's own, as ``_apply``
+    writes it), and nothing else."""
     writable = {"step", "phase", "_L", "v[]"}
     for name in BUNDLED + (str(TOY),):
-        source = rulekit.load(name).generated_source()
+        source, acts = acts_apart(rulekit.load(name).generated_source())
         assert misuses(source, writable=writable) == [], name
         assert "G.v[" in source and "= " in source
+        assert acts, name
+        for text in acts:
+            found = misuses(text, allowed=API_NAMES | ACT_READS, writable=writable | ACT_WRITES)
+            assert [m for m in found if m.split(": ", 1)[1] not in ACT_FOUND] == [], name
 
 
 # ---- the runtime implements it ------------------------------------------------------------

@@ -77,3 +77,14 @@ def test_a_failing_first_operand_does_not_fail_over_an_empty_zone(tmp_path):
     game = rules.new_game(players=3, seed=1)
     assert game.result.status == "in_progress"
     assert [a.name for a in game.legal_actions()] == ["draw"]
+
+
+def test_the_rest_of_a_split_condition_is_split_again_on_its_own_first_operand(tmp_path):
+    """``empty(table) or rank(last(table)) > 4 or rank(c) > 3``: both first operands
+    are the same for every card, each is evaluated once (when the zone has a card and
+    the one before it is false) and the loop tests only ``rank(c) > 3``; the listings
+    are those of the plain semantics."""
+    rules = toy(tmp_path, lead="empty(table) or rank(last(table)) > 4 or rank(c) > 3")
+    src = rules.hot_source
+    assert src.count("out += _map(") >= 2 and "if (_RANK[v_c] > 3):" in src
+    assert check_games(rules, 3, range(40)) > 200

@@ -20,6 +20,7 @@ from ..lang.expressions import _SPECIAL_TYPES, Scope
 from ..model import Draft, Ruleset
 from ..source.yaml_source import Source
 from .building import Compiled, build_model
+from .codeshapes import SCAN_NAMESPACE as _SCAN_NS
 from .context import CompileContext, compile_definition
 from .declarations import declare
 from .hotpath import build as build_hotpath
@@ -51,6 +52,7 @@ def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None
     declare(c)
     c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked,
                 _VALUE=c.cards.value_of)
+    c.ns.update(_SCAN_NS)
     for info in c.definitions.values():
         compile_definition(c, info)
     check_costs(c)

@@ -7,9 +7,12 @@ condition's first operand taken out of a loop (unswitched), and how a listing is
 written where its memos are computed before the loop."""
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
+from itertools import compress, repeat
 
 from ..lang.codetree import Code, call, code, fmt, has, local, render, uses
+from ..lang.codetree import walk as _walk
 from ..lang.types import Typed
 
 _CHEAP = ("len", "_SUIT.get", "_RANK.get")      # calls not worth a memo
@@ -83,6 +86,84 @@ def _loop(name: str, b: Code, p: Code, x: Code) -> Code:
     return code("call", [fn + "(", gen, ")"], fn=fn, state=False)
 
 
+# a comparison of a card's table value with a value the card does not change, applied to
+# each card of a list: a scan in C (map, any, all, compress), no Python code per card
+_SCAN_OPS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+_FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+_TABLES = ("_SUIT", "_RANK", "_VALUE")
+SCAN_NAMESPACE = {"_eq": operator.eq, "_ne": operator.ne, "_lt": operator.lt,
+                  "_le": operator.le, "_gt": operator.gt, "_ge": operator.ge,
+                  "_repeat": repeat, "_compress": compress}
+_READS = ("local", "lit", "lvar", "state", "index")
+
+
+def _read_only(c: Code) -> bool:
+    """Whether ``c`` only reads (locals, literals, the state's zones and variables,
+    items of them): evaluating it twice gives the same value at no cost."""
+    return all(n.kind in _READS for n in _walk(c))
+
+
+def _table_read(c: Code, p: Code) -> tuple | None:
+    """(table, exact) when ``c`` reads a card table at lambda parameter ``p``:
+    ``_SUIT[p]`` (a card of a zone: never fails, exact) or ``_SUIT.get(p)``."""
+    kids = c.kids
+    if len(kids) != 1 or kids[0].kind != "local" or kids[0].name != p.name:
+        return None
+    if c.kind == "lookup" and getattr(c, "card_table", None) in _TABLES:
+        return c.card_table, True
+    if c.kind == "call" and c.fn in {t + ".get" for t in _TABLES}:
+        return c.fn[:-4], False
+    return None
+
+
+def _as_scan(name: str, b: Code, p: Code, x: Code) -> Code | None:
+    """Built-in ``name`` (``any``, ``all``, ``filter``) applying ``p -> T(p) OP Y`` (or
+    ``Y OP T(p)``) to each item of ``x``, where T is a card table and Y does not vary
+    with the item, written as a scan in C: ``Y in map(T, x)`` for ``any`` of ``==``,
+    ``Y not in map(T, x)`` for ``all`` of ``!=``, else ``any``/``all``/``compress``
+    over ``map(OP, map(T, x), repeat(Y))``. The same comparisons in the same order,
+    stopping where the built-in stops; Y is evaluated once, when ``x`` has an item
+    (where the built-in first evaluates it), so it fails (or not) as the built-in
+    would. None when the lambda has another form, or ``x`` is not a plain read (it is
+    read twice) or assigns."""
+    while b.kind == "group" and len(b.kids) == 1:
+        b = b.kids[0]
+    op = getattr(b, "op", None) if b.kind == "compare" else None
+    if op not in _SCAN_OPS or len(b.kids) != 2 or not _read_only(x):
+        return None
+    left, right = b.kids
+    read = _table_read(left, p)
+    if read is None:
+        read, op, other = _table_read(right, p), _FLIPPED[op], left
+    else:
+        other = right
+    if read is None or uses(other, {p.name}) \
+            or has(other, lambda n: n.kind in ("memo", "walrus")):
+        return None
+    table, exact = read
+    settled = _read_only(other)             # cannot fail: no need to wait for an item
+    if not (exact or settled):              # (T.get of an odd item fails first)
+        return None
+    values = fmt("call", "_map(" + table + ".__getitem__, {})" if exact
+                 else "_map(" + table + ".get, {})", x, fn="_map", state=False)
+    if name == "any" and op == "==":
+        scan = fmt("call", "({} in {})", other, values, wrapped=True, fn="_scan", state=False)
+    elif name == "all" and op == "!=":
+        scan = fmt("call", "({} not in {})", other, values, wrapped=True, fn="_scan",
+                   state=False)
+    else:
+        tests = fmt("call", "_map(" + _SCAN_OPS[op] + ", {}, _repeat({}))", values, other,
+                    fn="_map", state=False)
+        fn = {"any": "_any", "all": "_all", "filter": "list"}[name]
+        scan = fmt("call", fn + ("(_compress({}, {}))" if name == "filter" else "({})"),
+                   *((x, tests) if name == "filter" else (tests,)), fn="_scan", state=False)
+    if settled:
+        return scan
+    empty = {"any": "False", "all": "True", "filter": "[]"}[name]
+    return fmt("call", "({} if {} else " + empty + ")", scan, x, wrapped=True, fn="_scan",
+               state=False)
+
+
 def _as_loop(name: str, c: Code) -> Code | None:
     """``_B_any(X, (lambda _pN: B))`` (and the other built-ins of ``_LOOPS``) written as
     a loop over X, or None for any other form. X is evaluated first, once, as the
@@ -94,6 +175,10 @@ def _as_loop(name: str, c: Code) -> Code | None:
     if len(args) != 2 or args[1].kind != "lambda" or args[1].kids[0].role != "param":
         return None
     x, (p, b) = args[0], args[1].kids
+    if name in ("any", "all", "filter"):
+        scan = _as_scan(name, b, p, x)
+        if scan is not None:
+            return scan
     if not has(x, lambda n: n.kind in ("memo", "walrus")):
         return _loop(name, b, p, x)
     arg = local("_x" + p.name[2:], "arg")
@@ -140,7 +225,10 @@ def _unswitch_tree(legal: Code, items: set):
         then, test, other = node.kids
         return ("if", test, _unswitch_tree(then, items), _unswitch_tree(other, items))
     split = _unswitch(node, items)
-    return split if split is not None else legal
+    if split is None:
+        return legal
+    first, op, rest = split                 # the rest split again on its own first operand
+    return first, op, _unswitch_tree(rest, items)
 
 
 def _unswitch(legal: Code, items: set) -> tuple | None:
@@ -151,7 +239,7 @@ def _unswitch(legal: Code, items: set) -> tuple | None:
     if legal.kind not in ("or", "and"):
         return None
     values = _operands(legal)
-    if uses(values[0], items):
+    if len(values) < 2 or uses(values[0], items):
         return None
     cut = [v if v.wrapped else fmt("group", "({})", v, wrapped=True) for v in values]
     op = legal.kind

@@ -44,6 +44,8 @@ from ..lang.codetree import Code, call, code, has, local, render, state, uses, w
 from ..lang.expressions import Scope, Typed, py_name
 from ..lang.types import ExprError
 from ..model import TYPED_CHOICES
+from ..parts import bind_parts
+from .stepcode import _act_source, _enter_source, _follow_source, _word
 from .context import CompileContext, _DefAwareCompiler
 from .codeshapes import _computed_before, _parts, _unswitch_tree
 from .listing import _PerSeat, _choice_cards, _typed_text
@@ -76,7 +78,8 @@ def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> HotPat
     ns.update(_U=UNSET, _new=tuple.__new__, _A=action_cls, _choice_cards=_choice_cards,
               _ORDER=c.cards.rank_of, _NOCARDS=(), set=set, frozenset=frozenset,
               _map=map)
-    ns.update(_Fault=RulesetFault, Exception=Exception, str=str, _typed_text=_typed_text)
+    ns.update(_Fault=RulesetFault, Exception=Exception, str=str, int=int, _typed_text=_typed_text,
+              _bind_parts=bind_parts, _raw=list.__getitem__)
     parts, attach, listings = [], [], {}
     ids, steps = {}, {}
     for phase in phases.values():
@@ -90,6 +93,9 @@ def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> HotPat
             attach.append((step, "enter", f"_enter_{n}"))
             parts.append(_follow_source(c, n, step, ids, steps))
             attach.append((step, "follow", f"_follow_{n}"))
+            if step.decides and step.actors is None:
+                parts.append(_act_source(c, n, step, ids, steps))
+                attach.append((step, "act", f"_act_{n}"))
             if step.decides:
                 text, listings[n] = _legal_source(c, hc, f"_legal_{n}", step, phase,
                                                   action_cls)
@@ -110,55 +116,6 @@ def build(c: CompileContext, phases: dict, action_cls, name: str = "") -> HotPat
             made[step.key]["lists_from_sight"] = lists_from_sight(listings[ids[step.key]],
                                                                   c.zones)
     return HotPath(source, made, {k: f"_S{n}" for k, n in ids.items()})
-
-
-_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ .,-")
-
-
-def _word(text) -> str:
-    """``text`` for a comment of generated code: letters, digits and ``_ .,-`` only."""
-    return "".join(ch if ch in _WORD else "?" for ch in str(text)[:80])
-
-
-def _body(block, pad: str = "") -> list:
-    """The source lines of a compiled effect list (its function's body, one level
-    deep), indented by ``pad`` more; [] for an empty one."""
-    if not block.source:
-        return []
-    return [pad + ln for ln in block.source.split("\n")[1:] if ln != "    pass"]
-
-
-def _enter_source(c, n: int, step) -> str:
-    return "\n".join([f"def _enter_{n}(G):",
-                      f"    # enter step {_word(step.key)}: run its do",
-                      f"    G.step = _S{n}", f"    G.phase = {c.text(step.phase)}",
-                      "    L = G._L = {}"] + _body(step.do) + [f"    return _S{n}"])
-
-
-def _enter_inline(c, n: int, step) -> list:
-    """Lines that enter ``step`` (number ``n``) and return it: its enter function's body
-    written in place when its ``do`` is short, else a call of it."""
-    body = _body(step.do)
-    if len(body) > 3:
-        return [f"return _enter_{n}(G)"]
-    return [f"G.step = _S{n}", f"G.phase = {c.text(step.phase)}", "L = G._L = {}"] \
-        + [ln[4:] for ln in body] + [f"return _S{n}"]
-
-
-def _follow_source(c, n: int, step, ids, steps) -> str:
-    lines = [f"def _follow_{n}(G, L):", f"    # step {_word(step.key)}: take the first "
-             "transition whose condition holds, enter its target"]
-    for k, tr in enumerate(step.transitions):
-        if tr.target_key is None:
-            continue
-        target = _enter_inline(c, ids[tr.target_key], steps[tr.target_key])
-        if tr.cond_code == "True":
-            lines += _body(tr.do) + ["    " + ln for ln in target]
-            break
-        lines += [f"    if {tr.cond_code}:"] + _body(tr.do, "    ") + ["        " + ln for ln in target]
-    else:
-        lines.append(f"    raise _Fault({c.text('a bad value (no transition of step ' + step.key + ' applies)')})")
-    return "\n".join(lines)
 
 
 def _line(*parts) -> Code:
@@ -315,6 +272,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
     eager = [n for n in names if n in memos
              and not has(memos[n].kids[-1], lambda x: x.kind in ("lambda", "oneoff", "gen",
                                                                  "listcomp")
+                         or (x.kind == "call" and x.fn == "_scan")
                          or (x.kind == "local" and x.role == "temp"))]
     lazy = [n for n in names if n not in eager]
     init = ["    " + " = ".join(lazy) + " = _u"] if lazy else []

@@ -156,7 +156,7 @@ class HotCompiler(_DefAwareCompiler):
             if arg.code.kind == "local" and arg.code.name in self.zone_cards:
                 # a card of a zone: a card of the pack (every one has a value)
                 table = {"rank": "_RANK", "suit": "_SUIT", "value": "_VALUE"}[name]
-                return Typed(fmt("lookup", table + "[{}]", arg.code),
+                return Typed(fmt("lookup", table + "[{}]", arg.code, card_table=table),
                              "int" if name == "value" else name)
         if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)

@@ -345,7 +345,7 @@ class SearchAgent:
         actions are the greedy choice of the seat taking them (its heuristic one action
         ahead, on this copy)."""
         rng, depth, phases, guide = self.rng, self.depth, state.rules.phases, self.guide
-        steps = 0
+        steps = 0 if guide else state.play_randomly(rng, depth or None)  # (no judging yet)
         while state.status == "in_progress":
             h = phases[state.phase].heuristic
             if depth and steps >= depth and h is not None:

@@ -7,6 +7,7 @@ from operator import itemgetter as _get
 
 from ..model import TYPED_CHOICES
 from ..outcome import describe
+from ..parts import bind_parts  # noqa: F401 (the engine reads it here)
 
 
 @dataclass(frozen=True)
@@ -119,12 +120,6 @@ def action_key(a) -> tuple:
     return (a[0], frozenset(a[1]))
 
 
-def bind_parts(defn, choice) -> dict:
-    """The locals of a choice in parts' effects: each part's name bound to its value
-    (a set or a play as a fresh list; a pile as its :class:`PileRef`, which the code
-    reads as the pile's cards)."""
-    return {p.name: list(v) if v.__class__ is tuple else v
-            for p, v in zip(defn.parts.parts, choice)}
 
 
 def _rebuild(defn, choice, cards, seat, text=None):

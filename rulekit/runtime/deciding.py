@@ -167,6 +167,28 @@ class Deciding(PartsText):
         return self._ruleset(made, seat=seat)
 
     # ---- choosing without a listing ------------------------------------------------------
+    def play_randomly(self, rng, limit: int | None = None) -> int:
+        """Random legal actions, each drawn as :meth:`random_legal` draws it and applied
+        as :meth:`apply` applies it, until the game ends or ``limit`` actions are taken
+        (None: no limit); returns the number taken. The very game of that loop, action
+        for action (the same draws from ``rng``), without the checks an action from
+        outside needs: the random play-outs of searches."""
+        taken, choice = 0, rng.choice
+        while self.status == "in_progress" and (limit is None or taken < limit):
+            step = self.step
+            fused = step.act
+            if fused is None or step.parted or self._window is not None:
+                self.apply(self.random_legal(rng))
+            else:
+                try:
+                    fused(self, choice(self._legal))
+                except Exception as exc:
+                    self._stopped(exc)
+                if self.surfaced:
+                    self._settle_surfaced()
+            taken += 1
+        return taken
+
     def random_legal(self, rng, seat: int | None = None) -> Action:
         """A legal action of ``seat`` (default: the seat to act) drawn with ``rng``:
         ``rng.choice`` of the listed ones when the step decides nothing in parts (as a

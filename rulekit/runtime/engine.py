@@ -277,16 +277,25 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
         else:
             act = self.parse_action(action)
         try:
-            self._apply(act)
+            fused = self.step.act if self._window is None else None
+            if fused is not None:       # the step's own function (rulekit.compiler.hotpath)
+                fused(self, act)
+            else:
+                self._apply(act)
         except Exception as exc:
             self._stopped(exc)
-        surfaced = self.surfaced
-        if surfaced:                            # (settle_knowledge's usual case here)
-            if self.marks or self._public_shared:
-                self.settle_knowledge()
-            else:
-                self.public.update(surfaced)
-                surfaced.clear()
+        if self.surfaced:
+            self._settle_surfaced()
+
+    def _settle_surfaced(self) -> None:
+        """After an action that showed cards to everyone (``surfaced``): they are face
+        up to all (:meth:`settle_knowledge`, its usual case written here)."""
+        if self.marks or self._public_shared:
+            self.settle_knowledge()
+        else:
+            surfaced = self.surfaced
+            self.public.update(surfaced)
+            surfaced.clear()
 
     # ---- looking at the state -----------------------------------------------------------
     def evaluate(self, text: str, **names):
