@@ -37,7 +37,6 @@ stops with its message).
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 FORMS = ("loser", "winner", "winners", "losers", "ranking", "scores", "draw")
 # besides a form, end_game may group the seats: {teams: L, ...} (see team_places)
@@ -227,13 +226,13 @@ def default_returns(groups: list) -> list:
     out = [0.0] * n
     if len(groups) < 2:
         return out
-    means, pos = [], 0
+    twice, pos = [], 0                  # twice each place's mean position: whole
     for g in groups:
-        means.append(pos + (len(g) - 1) / 2)
+        twice.append(2 * pos + len(g) - 1)
         pos += len(g)
-    first, last = means[0], means[-1]
-    for g, m in zip(groups, means):      # exact, then one rounding: -1/3 is -0.333...3
-        value = float(1 - Fraction(2) * Fraction(m - first) / Fraction(last - first))
+    first, span = twice[0], twice[-1] - twice[0]
+    for g, m in zip(groups, twice):     # exact, then one rounding: -1/3 is -0.333...3
+        value = (span - 2 * (m - first)) / span     # (int / int: correctly rounded)
         for s in g:
             out[s] = value
     return out

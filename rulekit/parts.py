@@ -49,10 +49,13 @@ class Parts:
     pre: Callable | None = None
     post: Callable | None = None
 
-    @property
-    def names(self) -> tuple:
-        """The parts' names, in order."""
-        return tuple(p.name for p in self.parts)
+    def __post_init__(self):
+        # derived once, when made (the model never changes after):
+        # ``names``: the parts' names, in order; ``plain``: whether every part's value
+        # goes into the conditions' locals as it is (no set, no play: no tuple to copy)
+        object.__setattr__(self, "names", tuple(p.name for p in self.parts))
+        object.__setattr__(self, "plain", all(p.form != "set" and p.kind != "play"
+                                              for p in self.parts))
 
 
 def bind_parts(defn, choice) -> dict:

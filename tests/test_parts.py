@@ -208,3 +208,22 @@ def test_at_a_shared_window_each_seat_is_offered_its_own_choices_in_parts():
                     assert ("beat" in beats) <= (seat == game.v["defender"])
             game.apply(game.random_legal(rng, game.actors[0]))
     assert seen > 0
+
+
+def test_a_lone_set_without_conditions_is_drawn_as_the_general_way_draws_it():
+    """A decision of one set of cards with no condition and nothing listed (Hearts'
+    pass of three cards, HRT-3) is drawn at once (rulekit.runtime.drawing.lone_set_draw):
+    the same action, with the same use of the random source, as the general way (the
+    count of complete choices, one randrange over it, the r-th choice)."""
+    from rulekit.runtime.drawing import lone_set_draw
+    game = rulekit.load("hearts", {"target": 1}).new_game(players=4, seed=3)
+    assert game.step.parted and not game._legal
+    for seed in range(20):
+        a, b = random.Random(seed), random.Random(seed)
+        drawn = lone_set_draw(game, a)
+        k = game.part_count("give")
+        assert k == 286                         # 3 of 13 cards
+        general = game.chooser("give").nth(b.randrange(k))
+        assert drawn.choice == general and a.getstate() == b.getstate()
+        assert str(drawn) == str(game.action_of("give", general))
+    assert lone_set_draw(load().new_game(players=2, seed=1), random.Random(1)) is None

@@ -115,6 +115,28 @@ def test_default_returns_hand_checked():
     assert default_returns([[0, 1, 2]]) == [0.0, 0.0, 0.0]
 
 
+def test_default_returns_are_the_exact_values_rounded_once():
+    """Each return is 1 - 2 (m - first) / (last - first) of the places' mean positions,
+    computed exactly and rounded once to a float (never a float computation's error)."""
+    from fractions import Fraction
+    rng = random.Random(5)
+    for n in range(2, 13):
+        for _ in range(40):
+            seats, groups = rng.sample(range(n), n), []
+            while seats:
+                k = rng.randint(1, len(seats))
+                groups, seats = groups + [seats[:k]], seats[k:]
+            means, pos = [], 0
+            for g in groups:
+                means.append(Fraction(2 * pos + len(g) - 1, 2))
+                pos += len(g)
+            got = default_returns(groups)
+            for g, m in zip(groups, means):
+                want = 0.0 if len(groups) < 2 else \
+                    float(1 - 2 * (m - means[0]) / (means[-1] - means[0]))
+                assert all(got[s] == want for s in g), (groups, got)
+
+
 def test_outcome_record_and_words():
     o = make(places(4, scores=[23, 4, 10, 10]), [23, 4, 10, 10])
     assert o["winners"] == [0] and o["losers"] == [1] and not o["draw"]

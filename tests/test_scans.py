@@ -22,6 +22,12 @@ CASES = [   # (lead's legal condition, what the generated listing holds)
     ("any(table, x -> 3 < rank(x)) or rank(c) < 3", "_any(_map(_gt, _map(_RANK.__getitem__, "),
     ("count(filter(hand[actor], x -> rank(x) >= rank(c))) > 1",
      "list(_compress(_g"),
+    # a list built for the scan (once per listing): the compared value cannot fail
+    ("any(table + shown[left_of(actor)], x -> rank(x) == rank(c)) or rank(c) == 1",
+     "if ((_RANK[v_c] in _map(_RANK.get, _h1)) or"),
+    # a rank's name: one table made when compiling, as rank() and suit() read theirs
+    ("rank_name(c) == '3' or any(table, x -> rank_name(x) == '5')",
+     "_RANKNAME.get(v_c) == '3'"),
 ]
 
 

@@ -51,7 +51,9 @@ def compile_draft(src: Source, sink: DiagnosticSink, options: dict | None = None
     c.state_api = getattr(cls, "state_api", None)   # (the runtime's GameStateAPI)
     declare(c)
     c.ns.update(_RANK=c.cards.rank_of, _SUIT=c.cards.suit_of, _RANKED=c.cards.ranked,
-                _VALUE=c.cards.value_of)
+                _VALUE=c.cards.value_of,
+                _RANKNAME={k: c.cards.ranks[r] for k, r in c.cards.rank_of.items()
+                           if r is not None})
     c.ns.update(_SCAN_NS)
     for info in c.definitions.values():
         compile_definition(c, info)

@@ -15,15 +15,15 @@ from ..lang.codetree import Code, call, code, fmt, has, local, render, uses
 from ..lang.codetree import walk as _walk
 from ..lang.types import Typed
 
-_CHEAP = ("len", "_SUIT.get", "_RANK.get")      # calls not worth a memo
+_CHEAP = ("len", "_SUIT.get", "_RANK.get", "_RANKNAME.get")  # calls not worth a memo
 _PLACED = ("var", "param", "load", "temp", "one")   # locals an end may read twice
 _ENDS = ("first", "last", "lowest", "highest")  # list ends written in place
 
 
 def _computed(c: Code) -> bool:
-    """Whether ``c`` computes a value (a call, or a list built by a loop) rather
-    than reading one: what may be computed once."""
-    return c.kind == "call" or c.kind == "listcomp" or (c.kind == "oneoff" and c.listed)
+    """Whether ``c`` computes a value (a call, a list built by a loop or joined from
+    lists) rather than reading one: what may be computed once."""
+    return c.kind in ("call", "listcomp", "concat") or (c.kind == "oneoff" and c.listed)
 
 
 def _cheap(c: Code) -> bool:
@@ -90,16 +90,17 @@ def _loop(name: str, b: Code, p: Code, x: Code) -> Code:
 # each card of a list: a scan in C (map, any, all, compress), no Python code per card
 _SCAN_OPS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-_TABLES = ("_SUIT", "_RANK", "_VALUE")
+_TABLES = ("_SUIT", "_RANK", "_VALUE", "_RANKNAME")
 SCAN_NAMESPACE = {"_eq": operator.eq, "_ne": operator.ne, "_lt": operator.lt,
                   "_le": operator.le, "_gt": operator.gt, "_ge": operator.ge,
                   "_repeat": repeat, "_compress": compress}
-_READS = ("local", "lit", "lvar", "state", "index")
+_READS = ("local", "lit", "lvar", "state", "index", "lookup")
 
 
 def _read_only(c: Code) -> bool:
     """Whether ``c`` only reads (locals, literals, the state's zones and variables,
-    items of them): evaluating it twice gives the same value at no cost."""
+    items of them, a zone card's table value): evaluating it twice gives the same value
+    at no cost, and it cannot fail."""
     return all(n.kind in _READS for n in _walk(c))
 
 
@@ -129,7 +130,7 @@ def _as_scan(name: str, b: Code, p: Code, x: Code) -> Code | None:
     while b.kind == "group" and len(b.kids) == 1:
         b = b.kids[0]
     op = getattr(b, "op", None) if b.kind == "compare" else None
-    if op not in _SCAN_OPS or len(b.kids) != 2 or not _read_only(x):
+    if op not in _SCAN_OPS or len(b.kids) != 2:
         return None
     left, right = b.kids
     read = _table_read(left, p)
@@ -142,8 +143,9 @@ def _as_scan(name: str, b: Code, p: Code, x: Code) -> Code | None:
         return None
     table, exact = read
     settled = _read_only(other)             # cannot fail: no need to wait for an item
-    if not (exact or settled):              # (T.get of an odd item fails first)
-        return None
+    if not (exact or settled) or not (settled or _read_only(x)):
+        return None                         # (T.get of an odd item fails first; x is
+    #                                         read twice when the value must wait)
     values = fmt("call", "_map(" + table + ".__getitem__, {})" if exact
                  else "_map(" + table + ".get, {})", x, fn="_map", state=False)
     if name == "any" and op == "==":

@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 
 from ..errors import GENERATED, RulesetFault
-from ..lang.codetree import Code, call, code, has, local, render, state, uses, walk
+from ..lang.codetree import Code, call, code, has, local, render, state, unmemo, uses, walk
 from ..lang.expressions import Scope, Typed, py_name
 from ..lang.types import ExprError
 from ..model import TYPED_CHOICES
@@ -156,7 +156,7 @@ def _legal_source(c: CompileContext, hc: HotCompiler, fname: str, step, phase,
         v = local(var, "var")
         # the domain's parts (a concatenation `A + B` is looped part by part, every
         # part computed first, in order, as the whole list would be)
-        parts = [(hc.single_domain(p), p) for p in _parts(dom.code)]
+        parts = [(hc.single_domain(p), p) for p in _parts(unmemo(dom.code))]
         shared = len(parts) > 1
         kinds = {one is not None for one, _ in parts}
         conds = {}

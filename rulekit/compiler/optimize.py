@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..lang.codetree import Code, code, fmt, lit, local, unmemo, uses
+from ..lang.codetree import Code, call, code, fmt, lit, local, unmemo, uses
 from ..lang.expressions import _ALWAYS, _SPECIAL_TYPES, Scope, Typed, joined
 from ..lang.grammar import parse
 from ..lang.syntax import walk
@@ -158,6 +158,10 @@ class HotCompiler(_DefAwareCompiler):
                 table = {"rank": "_RANK", "suit": "_SUIT", "value": "_VALUE"}[name]
                 return Typed(fmt("lookup", table + "[{}]", arg.code, card_table=table),
                              "int" if name == "value" else name)
+        if name == "rank_name" and len(argtrees) == 1 and name not in self.ctx.definitions:
+            # the built-in's rank_of and ranks, read as one table made at compile time
+            arg = self.node(argtrees[0], scope)
+            return Typed(call("_RANKNAME.get", [arg.code]), "str")
         if name in _ENDS and len(argtrees) == 1 and name not in self.ctx.definitions:
             arg = self.node(argtrees[0], scope)
             if arg.code.kind == "local" and arg.code.name in self.single:

@@ -56,6 +56,11 @@ class Chooser(Enumerating, Drawing):
     def locals(self, vals, cur=None) -> dict:
         """The locals of the conditions for parts ``vals`` made (a set part's cards
         ``cur`` so far after them): later parts null, a set not begun ``[]``."""
+        spec = self.spec
+        if spec.plain:                      # (no set, no play: made in C)
+            L = dict.fromkeys(spec.names)
+            L.update(zip(spec.names, vals))
+            return L
         L = {}
         k = len(vals)
         for j, p in enumerate(self.parts):
@@ -124,13 +129,20 @@ class Chooser(Enumerating, Drawing):
         if p.form == "item":
             got = _items(G, self.defn, p, p.domain(G, L))
         elif p.form == "set":
-            cards = []
-            for c in p.domain(G, L):
-                if c.__class__ is not str or c not in G.rules.cards.rank_of:
-                    raise RulesetFault(f"action '{self.defn.name}': part '{p.name}' offers "
-                                       f"{c!r}, which is not a card")
-                if c not in cards:
-                    cards.append(c)
+            cards = offered = p.domain(G, L)
+            try:
+                distinct = set(offered)
+            except TypeError:               # (an item that is no card: said below)
+                distinct = None
+            if distinct is None or len(distinct) != len(offered) \
+                    or not G.rules.cards.rank_of.keys() >= distinct:
+                cards = []                  # (the usual case, cards once each, above)
+                for c in offered:
+                    if c.__class__ is not str or c not in G.rules.cards.rank_of:
+                        raise RulesetFault(f"action '{self.defn.name}': part '{p.name}' "
+                                           f"offers {c!r}, which is not a card")
+                    if c not in cards:
+                        cards.append(c)
             lo, hi = p.low(G, L), p.high(G, L)
             check_whole(self.defn, p, lo, hi)
             got = (tuple(cards), max(lo, 0), min(hi, len(cards)))

@@ -15,6 +15,7 @@ from ..errors import IllegalAction, RulesetFailure, TooManyChoices
 from ..limits import MAX_CHOICES
 from .actions import Action
 from .choices import Budget, Chooser, OverBudget, _Never
+from .drawing import lone_set_draw
 from .parts_text import PartsText, text_and_cards
 from .faults import RulesetFault
 
@@ -176,12 +177,13 @@ class Deciding(PartsText):
         taken, choice = 0, rng.choice
         while self.status == "in_progress" and (limit is None or taken < limit):
             step = self.step
-            fused = step.act
-            if fused is None or step.parted or self._window is not None:
-                self.apply(self.random_legal(rng))
+            act = self.random_legal(rng) if step.parted else choice(self._legal)
+            fused = step.act                    # (a drawn action is legal: not checked)
+            if fused is None or self._window is not None:
+                self.apply(act)
             else:
                 try:
-                    fused(self, choice(self._legal))
+                    fused(self, act)
                 except Exception as exc:
                     self._stopped(exc)
                 if self.surfaced:
@@ -203,6 +205,10 @@ class Deciding(PartsText):
             if seat is None or seat == self.actor:
                 return rng.choice(self._legal)
             return rng.choice(self._listed(seat))
+        if seat is None or seat == self.actor:
+            got = lone_set_draw(self, rng)      # (a pass of three cards: at once)
+            if got is not None:
+                return got
         listed = self._listed(seat)
         seat = self.actor if seat is None else seat
         parted = self.parted_actions(seat)

@@ -163,6 +163,29 @@ class Drawing:
         return None
 
 
+def lone_set_draw(G, rng):
+    """What ``G.random_legal(rng)`` draws for the seat to act when its decision is one
+    action of one set of cards with no condition and nothing is listed (a pass of three
+    cards): the same draw from ``rng`` (one ``randrange`` over every set of every
+    allowed size, the set unranked), without the general counting; None when the
+    decision is not of that form or has no such set (the general way decides then)."""
+    step = G.step
+    if G._legal or G._window is not None or len(step.parted) != 1:
+        return None
+    defn = step.parted[0]
+    spec = defn.parts
+    if len(spec.parts) != 1 or spec.parts[0].form != "set" or spec.so_far is not None \
+            or spec.legal is not None:
+        return None
+    ch = G.chooser(defn.name)
+    cards, lo, hi = G._ruleset(ch.domain, 0, ())
+    count = sum(math.comb(len(cards), k) for k in range(lo, hi + 1))
+    if not count:
+        return None
+    vals = (G._ruleset(ch._unrank, 0, (), rng.randrange(count)),)
+    return G._parted_action(ch, vals, G.actor)
+
+
 def _combination(cards, k, r) -> list:
     """The ``r``-th (0-based, lexicographic by position) choice of ``k`` of ``cards``."""
     out, start, n = [], 0, len(cards)
