@@ -24,6 +24,11 @@ run takes about 50 times as long as without it, so keep ``--games`` small.
 game). Run it with the Python that has rulekit's dependencies (the venv's): each tree is
 checked first to import its own rulekit with it, and a run that fails shows Python's
 error, not valgrind's log.
+
+The games (and the sampled states) keep no event log in a tree whose ``new_game``
+takes ``events`` (``events=False``: what bots and playouts use, rulekit 34 on); a
+tree without it logs as it always did. ``--log`` keeps the log in both trees (like
+for like: what a game a person watches costs).
 """
 from __future__ import annotations
 
@@ -53,14 +58,17 @@ except ImportError:                       # older trees
 name, players, games, what = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 SEARCHED, SIMULATIONS = 8, 25             # (--what ismcts: states searched, simulations)
 rules = rulekit.load(name, json.loads(sys.argv[5]))
+import inspect                            # quiet games where the tree has them
+QUIET = {"events": False} if sys.argv[6] == "quiet" and \
+    "events" in inspect.signature(rules.new_game).parameters else {}
 count = 0
 if what == "play":
     actions = 0
-""" + textwrap.indent(PLAY, "    ") + r"""
+""" + textwrap.indent(PLAY.replace("seed=seed)", "seed=seed, **QUIET)"), "    ") + r"""
     count = actions
 else:
     states = []
-""" + textwrap.indent(SAMPLE, "    ") + r"""
+""" + textwrap.indent(SAMPLE.replace("seed=seed)", "seed=seed, **QUIET)"), "    ") + r"""
     r = random.Random(7)
     if what == "clone":
         for s in states:
@@ -80,7 +88,7 @@ print("COUNT", count)
 """
 
 
-def check_tree(tree: Path, ruleset: str, players: int, options: dict) -> None:
+def check_tree(tree: Path, ruleset: str, players: int, options: dict, log: str) -> None:
     """Exit with a clear message unless this Python, without valgrind, imports rulekit
     from ``tree`` itself (its dependencies too) and loads ``ruleset`` there, as the
     measured runs do (seconds, where a failure under valgrind takes minutes)."""
@@ -91,7 +99,7 @@ def check_tree(tree: Path, ruleset: str, players: int, options: dict) -> None:
         raise SystemExit(f"{tree}: imports rulekit from {out.stdout.strip()}, not the tree")
     if out.returncode == 0:
         out = subprocess.run([sys.executable, "-c", SNIPPET, ruleset, str(players), "0",
-                              "play", json.dumps(options)],
+                              "play", json.dumps(options), log],
                              env=env, capture_output=True, text=True, cwd=tree)
     if out.returncode:
         raise SystemExit(f"{tree}: {ruleset} {players}p does not load with "
@@ -100,14 +108,15 @@ def check_tree(tree: Path, ruleset: str, players: int, options: dict) -> None:
 
 
 def instructions(tree: Path, ruleset: str, players: int, games: int, what: str,
-                 options: dict):
+                 options: dict, log: str = "quiet"):
     """(instructions, count) of one run under callgrind, importing rulekit from ``tree``
     (``what``: play, states, clone or determinize; ``play`` with 0 games for the
-    baseline of playouts; ``options``: the ruleset's options)."""
+    baseline of playouts; ``options``: the ruleset's options; ``log``: ``quiet``, games
+    without an event log where the tree has them, or ``log``)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", SNIPPET, ruleset, str(players), str(games),
-                          what, json.dumps(options)],
+                          what, json.dumps(options), log],
                          env=env, capture_output=True, text=True, cwd=tree)
     refs = re.search(r"Collected : ([\d,]+)", out.stderr)
     count = re.search(r"COUNT (\d+)", out.stdout)
@@ -121,21 +130,23 @@ def instructions(tree: Path, ruleset: str, players: int, games: int, what: str,
 
 
 def measure_search(tree: Path, ruleset: str, players: int, games: int, pool,
-                   options: dict) -> float:
+                   options: dict, log: str = "quiet") -> float:
     """Instructions per simulation of the default ISMCTS search (rulekit.play.search),
     25 simulations from each of the first 8 sampled states with a choice, for one
     tree."""
-    run = lambda what: pool.submit(instructions, tree, ruleset, players, games, what, options)
+    run = lambda what: pool.submit(instructions, tree, ruleset, players, games, what, options,
+                                   log)
     base, work = run("states"), run("ismcts")
     (b, _), (w, count) = base.result(), work.result()
     return (w - b) / count
 
 
 def measure(tree: Path, ruleset: str, players: int, games: int, pool, options: dict,
-            only_play: bool = False) -> dict:
+            only_play: bool = False, log: str = "quiet") -> dict:
     """Instructions per action (play) and per game, per clone and per determinize (NaN
     with ``only_play``) for one tree."""
-    run = lambda n, what: pool.submit(instructions, tree, ruleset, players, n, what, options)
+    run = lambda n, what: pool.submit(instructions, tree, ruleset, players, n, what, options,
+                                      log)
     jobs = {"play0": run(0, "play"), "play": run(games, "play")}
     if not only_play:
         for what in ("states", "clone", "determinize"):
@@ -158,7 +169,11 @@ def main() -> None:
                    "instructions per simulation of the default search only")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a ruleset option, in both trees")
+    p.add_argument("--log", action="store_true",
+                   help="games keep their event log in both trees (default: no log where "
+                   "a tree's new_game takes events=False)")
     args = p.parse_args()
+    args.log = "log" if args.log else "quiet"
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt install valgrind)")
     options = dict(o.split("=", 1) for o in args.option)
@@ -171,9 +186,11 @@ def main() -> None:
         for name in args.ruleset or RULESETS:
             for n in args.players or ([3] if name == "atlanta_mattis" else [4]):
                 for tree in (args.base, args.tree):
-                    check_tree(tree, name, n, options)
-                b = measure(args.base, name, n, args.games, pool, options, args.what == "play")
-                t = measure(args.tree, name, n, args.games, pool, options, args.what == "play")
+                    check_tree(tree, name, n, options, args.log)
+                b = measure(args.base, name, n, args.games, pool, options, args.what == "play",
+                            args.log)
+                t = measure(args.tree, name, n, args.games, pool, options, args.what == "play",
+                            args.log)
                 if b["actions"] != t["actions"]:
                     print(f"  note: the trees play different games ({b['actions']} vs "
                           f"{t['actions']} actions)")
@@ -192,9 +209,9 @@ def search_table(args, options: dict) -> None:
         for name in args.ruleset or RULESETS:
             for n in args.players or ([3] if name == "atlanta_mattis" else [4]):
                 for tree in (args.base, args.tree):
-                    check_tree(tree, name, n, options)
-                b = measure_search(args.base, name, n, args.games, pool, options)
-                t = measure_search(args.tree, name, n, args.games, pool, options)
+                    check_tree(tree, name, n, options, args.log)
+                b = measure_search(args.base, name, n, args.games, pool, options, args.log)
+                t = measure_search(args.tree, name, n, args.games, pool, options, args.log)
                 print(f"{name:16} {n:2}  {t:17,.0f} {b:11,.0f} {b / t:5.2f}", flush=True)
 
 

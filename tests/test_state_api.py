@@ -16,7 +16,7 @@ import pytest
 import rulekit
 from rulekit import outcome
 from rulekit.errors import RulesetFault
-from rulekit.lang.effects.moving import generic_mover
+from rulekit.lang.effects.moving import generic_dealer, generic_mover
 from rulekit.lang.state_api import API_NAMES, AT_BOTTOM, AT_RANDOM, GameStateAPI
 from rulekit.limits import MAX_LOOP_ROUNDS
 from rulekit.runtime.changes import Changes
@@ -189,8 +189,8 @@ def game(seed: int = 0, players: int = 2) -> GameState:
 def test_the_game_state_implements_every_name_of_the_api():
     g = game()
     assert isinstance(g, GameStateAPI)
-    assert OPERATIONS | {"rng", "zone_mover"} <= API_NAMES
-    for name in OPERATIONS | {"zone_mover"}:
+    assert OPERATIONS | {"rng", "zone_mover", "zone_dealer"} <= API_NAMES
+    for name in OPERATIONS | {"zone_mover", "zone_dealer"}:
         assert getattr(Changes, name).__doc__, name
         assert getattr(GameStateAPI, name).__doc__, name
     assert not isinstance(object(), GameStateAPI)
@@ -377,14 +377,18 @@ for _op in OPERATIONS:
 
 
 def through_the_api(rules):
-    """``rules`` with each per-zone fast mover replaced by the API's plain call (in the
-    generated code's globals: ``rules.namespace`` is their read-only view)."""
+    """``rules`` with each per-zone fast mover and dealer replaced by the API's plain
+    calls (in the generated code's globals: ``rules.namespace`` is their read-only
+    view)."""
     code_globals = rules.setup.fn.__globals__
     assert code_globals.keys() == rules.namespace.keys()
     for name in list(code_globals):
         if name.startswith("_move_to_"):
             zone = name[len("_move_to_"):]
             code_globals[name] = generic_mover(rules.zones[zone], rules.tagged_zones)
+        elif name.startswith("_deal_to_"):
+            zone = name[len("_deal_to_"):]
+            code_globals[name] = generic_dealer(rules.zones[zone], rules.tagged_zones)
     return rules
 
 

@@ -15,7 +15,7 @@ from ..lang.expressions import Scope
 from ..lang.steps import STEP_ATTRIBUTES, StepBuild
 from ..lang.syntax import walk
 from ..model import TYPED_CHOICES, ActionDef, Phase, Step, Transition
-from ..lang.effects.telling import template
+from ..lang.effects.telling import template, unsafe_holes
 from .context import CompileContext
 from .parts import compile_parts, is_parted
 
@@ -108,8 +108,11 @@ def _action(c: CompileContext, path, phase, name, adata) -> ActionDef:
         said = adata["private"]
         if said is True:
             said = f"{name} (hidden)"
-        code = template(c, path + ("private",), said, scope, "private")
-        private = c.fn(code) if code is not None else None
+        holes: list = []
+        code = template(c, path + ("private",), said, scope, "private", holes)
+        if code is not None:            # (a quiet game: only the parts that may fail)
+            quiet = ", ".join(unsafe_holes(holes))
+            private = c.fn(f"({code}) if G.log is not None else ({quiet}{',' if quiet else ''})")
     do = c.effects(path + ("do",), scope)
     if adata.get("keep_order") and kind not in ("play", "parts") and not failed:
         c.err(path + ("keep_order",), f"action '{name}': keep_order is for a choice of "

@@ -66,7 +66,8 @@ def _follow_lines(c, step, ids, steps, tail=None) -> list:
 def _act_source(c, n: int, step, ids, steps) -> str:
     """The function applying an action at decision step ``step`` (number ``n``, one
     actor): what :meth:`rulekit.runtime.applying.Applying._apply` does (count it,
-    record it, its ``action`` event and its effects), the action's effects and the
+    record it, its ``action`` event unless the game keeps no event log, and its
+    effects), the action's effects and the
     step's transitions written in place, then the next decision reached: when the
     target decides (one actor), its actor and listing computed here, else the engine's
     ``_advance``. The same changes, in the same order, as ``_apply``."""
@@ -84,7 +85,7 @@ def _act_source(c, n: int, step, ids, steps) -> str:
              "    G.history.append(_a_text)",
              "    G._legal = []",
              "    G._index = None",
-             "    _a_events = G.events",
+             "    _a_events = G.log       # (None: a game that keeps no event log)",
              "    try:"]
     for k, a in enumerate(step.actions):
         lines.append(f"        {'el' if k else ''}if _a_defn is _D{n}_{k}:")
@@ -95,22 +96,26 @@ def _act_source(c, n: int, step, ids, steps) -> str:
         else:
             bind = "{}" if a.parts is None else "_bind_parts(_a_defn, _a_choice)"
         lines.append(f"            L = {bind}")
+        lines.append("            if _a_events is not None:")
         if a.private is None:
-            lines += ["            _a_event = ['action', _a_seat, _a_text, None, _a_count, "
+            lines += ["                _a_event = ['action', _a_seat, _a_text, None, _a_count, "
                       "G.phase]"]
         else:
-            lines += ["            _a_event = {'kind': 'action', 'seat': _a_seat, 'action': "
+            lines += ["                _a_event = {'kind': 'action', 'seat': _a_seat, 'action': "
                       "_a_text, 'until': None, 'actions': _a_count, 'phase': G.phase}"]
-        lines += ["            _a_at = len(_a_events)", "            _a_events.append(_a_event)"]
-        if a.private is not None:
-            lines.append("            _a_event['public'] = _a_defn.private(G, L)")
+        lines += ["                _a_at = len(_a_events)",
+                  "                _a_events.append(_a_event)"]
+        if a.private is not None:       # (no log: only the parts of its text that may fail)
+            lines += ["                _a_event['public'] = _a_defn.private(G, L)",
+                      "            else:", "                _a_defn.private(G, L)"]
         lines += _body(a.do, "        ")
+        lines.append("            if _a_events is not None:")
         if a.private is None:
-            lines += ["            _a_event[3] = _a_done = len(_a_events)",
-                      "            if _raw(_a_events, _a_at) is not _a_event:",
-                      "                _a_events[_a_at]['until'] = _a_done"]
+            lines += ["                _a_event[3] = _a_done = len(_a_events)",
+                      "                if _raw(_a_events, _a_at) is not _a_event:",
+                      "                    _a_events[_a_at]['until'] = _a_done"]
         else:
-            lines.append("            _a_event['until'] = len(_a_events)")
+            lines.append("                _a_event['until'] = len(_a_events)")
     lines += ["        else:" if step.actions else "        if True:",
               "            raise RuntimeError('rulekit: an action of another step')"]
     lines.append("        L = G._L")

@@ -29,7 +29,9 @@ touches nothing else, and that each fast path gives the same game as its operati
   docs/architecture.md, "The state API");
 - ``move: X to Z`` (to the zone's top end) calls ``_move_to_Z(G, X, seat, by, kind)``,
   a function made once per zone by the state's :meth:`GameStateAPI.zone_mover`: the
-  same as ``G.move(X, 'Z', seat, by, kind)`` with the zone's keys read once.
+  same as ``G.move(X, 'Z', seat, by, kind)`` with the zone's keys read once; a
+  ``deal`` into zone Z moves its cards with ``_deal_to_Z``, made once per zone by
+  :meth:`GameStateAPI.zone_dealer`: the same as those moves one by one.
 
 Entering a step (``rulekit.compiler.hotpath``, the machine's own code, not the
 language's) sets ``step``, ``phase`` and the step's locals ``_L``.
@@ -131,6 +133,10 @@ class GameStateAPI(Protocol):
     """One bool per seat: still in the game (``put_out`` and ``new_hand`` change it)."""
     out_order: list
     """The seats that went out, in order (``put_out``)."""
+    log: list | None
+    """The event log (read it only to test it against None: None for a game that keeps
+    none, ``new_game(events=False)``, whose effects then build no event text; ``emit``
+    and the other operations write to it).""" 
 
     def place_of(self, card) -> tuple | None:
         """Where ``card`` lies: its place ``(zone name, slot)``; None for a value that
@@ -170,6 +176,18 @@ class GameStateAPI(Protocol):
         ``G.move(what, decl.name, seat, by, kind)`` (``tagged_zones``: the names of the
         ruleset's tagged zones; ``top_zones``: of its ``see: top`` zones, whose new top
         card a move uncovers), made once per zone when a ruleset is compiled."""
+
+    @staticmethod
+    def zone_dealer(decl, tagged_zones: frozenset,
+                    top_zones: frozenset = frozenset()) -> Callable:
+        """The fast path of a deal into the per-seat zone ``decl``: a function ``(G,
+        src, first, seats, rounds)`` making the same change as moving, ``rounds``
+        times over, the top card of ``src`` (a zone's list; ``first``: its top is its
+        first card) to seat ``s``'s list with ``zone_mover(decl, ...)(G, card, s,
+        None, "play")`` for each ``s`` of ``seats`` in turn, stopping when ``src`` is
+        empty: the same game, events and knowledge, however it does it (the
+        arguments as for ``zone_mover``), made once per zone when a ruleset is
+        compiled."""
 
     def shuffle(self, cards: list) -> None:
         """Put the cards of a zone (``cards``: the zone's own list, as ``z`` gives it)

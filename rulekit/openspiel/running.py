@@ -231,7 +231,7 @@ class Core:
                 game = spec.rules.new_game(players=spec.n, source=src,
                                            max_actions=spec.max_actions)
             else:
-                game = self.pre.clone()
+                game = self.pre.clone(events=True)  # (its events are the step's)
                 game.use_random(src)
                 game.apply(self.pending)
         except Draw as need:
@@ -249,12 +249,14 @@ class Core:
 
 def rebuilt(trail):
     """A new game as it is after ``trail`` (its last step): a copy of the last
-    snapshot's game, the engine actions since applied again with their draws."""
+    snapshot's game, the engine actions since applied again with their draws. It
+    keeps no event log: no step reads its events (each outcome runs on a copy that
+    does)."""
     steps = []
     while trail.game is None:
         steps.append(trail)
         trail = trail.prev
-    game = trail.game.clone()
+    game = trail.game.clone(events=False)
     for step in reversed(steps):
         game.use_random(source(step.draws))
         game.apply(step.action)

@@ -68,7 +68,7 @@ class GreedyAgent:
         actions = game.candidate_actions(self.rng, seat) if actions is None else actions
         seat = game.to_act if seat is None else seat
         phases = game.rules.phases
-        base = determinize(game, seat, self.rng)
+        base = determinize(game, seat, self.rng, events=False)   # (no one reads its events)
         out = []
         for act in actions:
             trial = base.clone()

@@ -60,7 +60,8 @@ def _relist(game, L) -> None:
     game._relist()            # (the legal actions again: see SharedSteps._relist)
 
 
-def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
+def determinize(game, seat: int, rng: random.Random, canonical: bool = False,
+                events: bool | None = None):
     """A copy of ``game`` in which the cards hidden from ``seat`` are redealt at random
     among the hidden places (each zone keeps its count; visible cards stay put).
 
@@ -84,8 +85,11 @@ def determinize(game, seat: int, rng: random.Random, canonical: bool = False):
     cannot see give the same copy for the same ``rng`` state. (The copy's ``history``
     is still the real one, which no rule reads.) Without it, the old redeal, value for
     value: greedy bots and recorded simulations depend on it.
+
+    ``events``: whether the copy keeps an event log (default: as ``game`` does;
+    ``False`` for a copy whose events no one reads, as the bots' are: it builds none).
     """
-    copy = game.clone()
+    copy = game.clone(events)
     if canonical:                   # a source of its own, before the redeal's values
         copy._rng = random.Random(rng.getrandbits(64))
         copy._rng_shared = False
@@ -266,7 +270,7 @@ class SearchAgent:
         """One simulation: determinize, select and expand, play out, back up.
         ``fixed``: the seat's actions at the root, when every copy offers them all."""
         rng = self.rng
-        state = determinize(game, seat, rng, canonical=True)
+        state = determinize(game, seat, rng, canonical=True, events=False)
         node, path, actor = root, [], seat
         c = self.exploration
         while state.status == "in_progress":
@@ -380,7 +384,7 @@ def _greedy(state, legal, heuristic, rng):
     seat, phases = state.actor, state.rules.phases
     best, top = [], -math.inf
     for act in legal:
-        trial = state.clone()
+        trial = state.clone(events=False)
         trial.apply(act)
         while trial._pending and trial.status == "in_progress":
             trial.apply(trial.random_legal(rng))

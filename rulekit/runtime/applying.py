@@ -21,7 +21,8 @@ class Applying:
         takes it instead, and calls this with ``count`` (the action's number, counted
         there) for the part in between: record it (with its seat: ``"2: take"``) and
         run its effects; the transitions are then its to take. The one copy of
-        applying an action (the one-seat path pays no call for sharing it)."""
+        applying an action (the one-seat path pays no call for sharing it). A game that
+        keeps no event log (``events=False``) builds no event."""
         shared = count != 0
         if shared:                              # (from _apply_shared)
             self.actor = act[2]
@@ -43,22 +44,29 @@ class Applying:
             L = {} if defn.parts is None else bind_parts(defn, choice)
         else:                                   # a play: a fresh list
             L = {var: choice[:] if choice.__class__ is list else choice}
-        events = self.events
+        log = self.log                          # (None: a quiet game, no events)
         private = defn.private                  # what the other seats see of it
-        if private is None:                     # (compact: see rulekit.events)
+        if log is None:
+            pass
+        elif private is None:                   # (compact: see rulekit.events)
             event, until = ["action", seat, text, None, count, self.phase], UNTIL
+            at = len(log)
+            log.append(event)
         else:
             event, until = {"kind": "action", "seat": seat, "action": text, "until": None,
                             "actions": count, "phase": self.phase}, "until"
-        at = len(events)
-        events.append(event)
+            at = len(log)
+            log.append(event)
         try:
-            if private is not None:
-                event["public"] = private(self, L)
+            if private is not None:             # (a quiet game: only what may fail of it)
+                public = private(self, L)
+                if log is not None:
+                    event["public"] = public
             defn.do.fn(self, L)
-            event[until] = done = len(events)   # the events of the action's own effects
-            if until is UNTIL and _raw(events, at) is not event:
-                events[at]["until"] = done      # (read meanwhile: its dict is in the log)
+            if log is not None:
+                event[until] = done = len(log)  # the events of the action's own effects
+                if until is UNTIL and _raw(log, at) is not event:
+                    log[at]["until"] = done     # (read meanwhile: its dict is in the log)
             if shared:
                 return
             self.step.follow(self, self._L)

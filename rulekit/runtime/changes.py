@@ -9,11 +9,16 @@ knows, the event log). See the API for each operation's shapes and errors.
 """
 from __future__ import annotations
 
+from collections import deque
+from itertools import repeat
+
 from ..errors import RulesetFault
 from ..lang.state_api import AT_BOTTOM, AT_RANDOM
 from ..limits import MAX_LOOP_ROUNDS
 from ..outcome import copy_outcome
 from ..randomness import shuffle
+from . import movers
+from .movers import _not_a_card
 
 _TOO_MANY_ROUNDS = (f"loops (repeat, for) ran more than {MAX_LOOP_ROUNDS} rounds in one "
                     "action (the limit; nested loops multiply)")
@@ -40,31 +45,34 @@ class Changes:
         if self._where_shared:              # shared with a copy (clone): copied first
             self.where, self._where_shared = self.where.copy(), False
         where, marks, tags = self.where, self.marks, self.tags
-        for c in cards:
-            if c.__class__ is not str or c not in where:
-                raise ValueError(_not_a_card(c))
-        if len(cards) > 1 and len(set(cards)) != len(cards):
-            twice = next(c for c in cards if cards.count(c) > 1)
-            raise ValueError(f"move: {twice} is listed twice (a card is in one place)")
+        first = cards[0]
+        loc = where.get(first) if first.__class__ is str else None
+        whole = loc is not None and what is (z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]])
+        if not whole:   # (a zone's own list holds cards, each once: nothing to check)
+            try:
+                known = set(cards)
+            except TypeError:               # (not cards: said below)
+                known = None
+            if known is None or len(known) != len(cards) or not known <= where.keys() \
+                    or set(map(type, cards)) != _STR:
+                _check_cards(cards, where)
         here = (zone, seat)
-        left = {where[c] for c in cards if where[c][0] in rules.top_zones} \
-            if rules.top_zones else None    # places the cards leave (see _uncovered)
+        left = None if whole or not rules.top_zones else \
+            {where[c] for c in cards if where[c][0] in rules.top_zones}  # (_uncovered)
         if at is not None:
             at = self._place(at, dest, cards)
-        self.events.append(("moved", cards, here, self.actions, self.phase))  # (rulekit.events)
-        loc = where[cards[0]]
-        src = z[loc[0]] if loc[1] is None else z[loc[0]][loc[1]]
-        if src is what and src is not dest:
+        log = self.log
+        if log is not None:                 # (compact: rulekit.events)
+            log.append(("moved", cards, here, self.actions, self.phase))
+        if whole and what is not dest:
             # a whole zone: off it at once (its cards, their tags and marks with them)
-            src.clear()
+            what.clear()
             if loc[0] in rules.tagged_zones:
-                for c in cards:
-                    tags.pop(c, None)
+                _drain(map(tags.pop, cards, _NONES))
             if marks:
                 for c in cards:
                     if c in marks:
                         del marks[c]
-            where.update(dict.fromkeys(cards, here))
         else:
             tagged = rules.tagged_zones
             for c in cards:     # off the zone it is in, its tag and face mark with it
@@ -72,9 +80,11 @@ class Changes:
                 (z[zn][s] if s is not None else z[zn]).remove(c)
                 if zn in tagged:
                     tags.pop(c, None)
-                if c in marks:
-                    del marks[c]
-                where[c] = here
+            if marks:
+                for c in cards:
+                    if c in marks:
+                        del marks[c]
+        where.update(dict.fromkeys(cards, here))
         if at is not None:                  # below the top: ``at`` cards stay above them
             i = at if decl.top == "first" else len(dest) - at
             dest[i:i] = cards
@@ -141,53 +151,8 @@ class Changes:
                 if c not in moved:
                     self.surfaced.append(c)
 
-    @staticmethod
-    def zone_mover(decl, tagged_zones: frozenset, top_zones: frozenset = frozenset()):
-        """See :meth:`rulekit.lang.state_api.GameStateAPI.zone_mover`: ``move`` onto the
-        top of zone ``decl``, the zone's ``top``, ``see`` and ``tagged`` read once, one
-        card moved without making lists."""
-        zname, top_first = decl.name, decl.top == "first"
-        see_all, tagged = decl.see == "all" or decl.see == "top", decl.tagged
-        game_here = (zname, None)     # (a zone per game: one place)
-        def move(G, what, seat, by, kind):
-            if what.__class__ is not str:
-                if what.__class__ is list and len(what) == 1 and what[0].__class__ is str:
-                    what = what[0]            # a one-card play moves as its card
-                else:
-                    return G.move(what, zname, seat, by, kind)
-            if G._where_shared:
-                G.where, G._where_shared = G.where.copy(), False
-            z, where = G.z, G.where
-            loc = where.get(what)
-            if loc is None:
-                raise ValueError(_not_a_card(what))
-            here = game_here if seat is None else (zname, seat)
-            G.events.append(("moved1", what, here, G.actions, G.phase))
-            zn, s = loc
-            src = z[zn] if s is None else z[zn][s]
-            src.remove(what)
-            if top_zones and src and zn in top_zones:   # its new top card is seen by all
-                G.surfaced.append(src[0] if G.rules.zones[zn].top == "first" else src[-1])
-            tags = G.tags
-            if zn in tagged_zones:
-                tags.pop(what, None)
-            marks = G.marks
-            if marks and what in marks:
-                del marks[what]
-            where[what] = here
-            dest = z[zname] if seat is None else z[zname][seat]
-            if top_first:
-                dest.insert(0, what)
-            else:
-                dest.append(what)
-            if see_all:
-                G.surfaced.append(what)
-            if tagged:
-                playno = G.playno
-                num = playno[here] = playno.get(here, 0) + 1
-                tags[what] = (by if by is not None else G.actor, num, kind)
-        move.__name__ = move.__qualname__ = f"_move_to_{zname}"
-        return move
+    zone_mover = staticmethod(movers.zone_mover)
+    zone_dealer = staticmethod(movers.zone_dealer)
 
     def shuffle(self, cards: list) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.shuffle`."""
@@ -206,7 +171,8 @@ class Changes:
                 marks[c] = mark
         if mark == "up" and cards:
             self.surfaced.extend(cards)
-            self.emit({"kind": "revealed", "cards": cards})
+            if self.log is not None:
+                self.emit({"kind": "revealed", "cards": cards})
 
     def show(self, what, owner=None) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.show`."""
@@ -215,12 +181,13 @@ class Changes:
         cards = [what] if what.__class__ is str else list(what)
         if not cards:
             return
-        who = f"seat {owner} shows" if owner is not None else "shown to all:"
         if self._public_shared:             # shared with a copy (clone): copied first
             self.public, self._public_shared = set(self.public), False
         self.public.update(cards)
-        self.emit({"kind": "shown", "cards": cards, "seat": owner,
-                   "text": f"{who} {' '.join(cards)}"})
+        if self.log is not None:
+            who = f"seat {owner} shows" if owner is not None else "shown to all:"
+            self.emit({"kind": "shown", "cards": cards, "seat": owner,
+                       "text": f"{who} {' '.join(cards)}"})
 
     def set_var(self, name: str, value, seat=None) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.set_var`."""
@@ -241,7 +208,8 @@ class Changes:
         if self.inplay[seat]:
             self.inplay[seat] = False
             self.out_order.append(seat)
-            self.emit({"kind": "out", "seat": seat})
+            if self.log is not None:
+                self.emit({"kind": "out", "seat": seat})
 
     def new_hand(self) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.new_hand`."""
@@ -262,7 +230,8 @@ class Changes:
                             public.add(c)
         public.update(c for c, m in marks.items() if m == "up")
         self.public, self._public_shared = public, False
-        self.emit({"kind": "new_hand", "number": self.hand_no, "dealer": self.dealer})
+        if self.log is not None:
+            self.emit({"kind": "new_hand", "number": self.hand_no, "dealer": self.dealer})
 
     def finish(self, outcome: dict) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.finish`."""
@@ -270,15 +239,19 @@ class Changes:
         last = outcome["losers"]
         self.loser = last[0] if len(last) == 1 else None
         self.status = "finished"
-        self.emit({"kind": "ended", "loser": self.loser, "outcome": copy_outcome(outcome)})
+        if self.log is not None:
+            self.emit({"kind": "ended", "loser": self.loser, "outcome": copy_outcome(outcome)})
 
     def emit(self, event: dict) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.emit`: ``event`` is appended
         to ``events`` (kinds: moved, revealed, shown, announced, out, new_hand, ended,
-        action, chosen), stamped with the action count and the phase."""
-        event["actions"] = self.actions
-        event["phase"] = self.phase
-        self.events.append(event)
+        action, chosen), stamped with the action count and the phase; nothing in a game
+        that keeps no event log (``events=False``)."""
+        log = self.log
+        if log is not None:
+            event["actions"] = self.actions
+            event["phase"] = self.phase
+            log.append(event)
 
     def count_rounds(self, rounds: int) -> None:
         """See :meth:`rulekit.lang.state_api.GameStateAPI.count_rounds`."""
@@ -290,13 +263,23 @@ class Changes:
             raise RulesetFault(_TOO_MANY_ROUNDS)
 
 
+_STR = {str}
+_NONES = repeat(None)
+_drain = deque(maxlen=0).extend    # (runs an iterator to its end)
+
+
+def _check_cards(cards: list, where: dict) -> None:
+    """ValueError unless each of ``cards`` is a card of the pack (a key of ``where``)
+    and none is listed twice: the first bad one in list order is named."""
+    for c in cards:
+        if c.__class__ is not str or c not in where:
+            raise ValueError(_not_a_card(c))
+    if len(cards) > 1 and len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise ValueError(f"move: {twice} is listed twice (a card is in one place)")
+
+
 def shown_value(x) -> str:
     """A value in a message: null, a number or text as Python writes it, else its type."""
     return "null" if x is None else repr(x) if isinstance(x, (int, str)) and \
         not isinstance(x, bool) else type(x).__name__
-
-
-def _not_a_card(x) -> str:
-    shown = x if isinstance(x, (str, int)) else type(x).__name__
-    return f"move: {shown!r} is not a card of the pack (zones hold cards only)"
-

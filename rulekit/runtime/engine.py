@@ -22,6 +22,8 @@ other exception is a bug of rulekit and propagates.
 
 Events: every change a seat could notice is emitted into ``events`` (see
 :meth:`State.emit`); transcripts and tables read them instead of the engine's insides.
+A game made with ``events=False`` keeps no event log (bots' copies and playouts, which
+never read it, build no event); reading its ``events`` raises ValueError.
 """
 from __future__ import annotations
 
@@ -51,10 +53,11 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
     """A game in progress. Made by :meth:`rulekit.runtime.rules.Rules.new_game` (see it
     for the arguments; ``random_version=1`` uses the random source as records of format
     ``/1`` did: a given dealer took no value from it; ``source``: draw from it instead
-    of ``random.Random(seed)``)."""
+    of ``random.Random(seed)``; ``events=False``: a quiet game that keeps no event
+    log)."""
 
     def __init__(self, rules, players=None, seed=0, deck=None, dealer=None,
-                 max_actions=MAX_ACTIONS, random_version=2, source=None):
+                 max_actions=MAX_ACTIONS, random_version=2, source=None, events=True):
         n = rules.players[2] if players is None else players
         lo, hi, _ = rules.players
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
@@ -76,6 +79,8 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
                              f"most that many actions), not {str(max_actions)[:20]}")
         if random_version not in (1, 2):
             raise ValueError(f"random_version must be 1 or 2, not {random_version!r}")
+        if events is not True and events is not False:
+            raise ValueError(f"events must be true or false, not {events!r}")
         if source is not None and not isinstance(source, random.Random):
             raise ValueError(f"source must be a random.Random, not {type(source).__name__}")
         rng = random.Random(seed) if source is None else source
@@ -93,7 +98,7 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
         if dealer is None or random_version >= 2:
             drawn = rng.randrange(n)
             dealer = drawn if dealer is None else dealer
-        self._init_state(rules, n, seed, dealer, order, rng)
+        self._init_state(rules, n, seed, dealer, order, rng, events)
         self.max_actions = max_actions
         self._started = (n, seed, None if deck is None else order, dealer, random_version)
         self._L: dict = {}
@@ -305,14 +310,23 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
     def restart(self) -> "GameState":
         """A new game as this one was before its first action: the same ruleset,
         players, seed, deck, dealer and limits (so applying this game's ``history``
-        to it gives this game again)."""
+        to it gives this game again). It keeps an event log when this game does."""
         n, seed, deck, dealer, version = self._started
-        return GameState(self.rules, n, seed, deck, dealer, self.max_actions, version)
+        return GameState(self.rules, n, seed, deck, dealer, self.max_actions, version,
+                         events=self.log is not None)
 
-    def clone(self) -> "GameState":
+    def clone(self, events: bool | None = None) -> "GameState":
         """An independent copy (its random source in the same state: shared until one
         of the two draws from it, see ``rng``). Its ``events`` start empty: what
-        happened before the copy is in the original's."""
+        happened before the copy is in the original's. ``events``: whether the copy
+        keeps an event log (default: as this game does); ``clone(events=False)`` makes
+        a quiet copy, which builds no event (a bot's trial copy: cheaper), whose
+        ``events`` raise ValueError. Raises ValueError for a value that is not a bool
+        or None."""
+        if events is None:
+            events = self.log is not None
+        elif events is not True and events is not False:
+            raise ValueError(f"events must be true, false or None, not {events!r}")
         new = object.__new__(GameState)
         new.__dict__ = d = self.__dict__.copy()
         rules = self.rules
@@ -334,7 +348,7 @@ class GameState(Deciding, SharedSteps, ActionParsing, Applying, State):
         d["inplay"] = self.inplay[:]
         d["out_order"] = self.out_order[:]
         self._history_shared = d["_history_shared"] = True   # copied at the next action
-        d["events"] = EventLog()        # a copy starts its own event log
+        d["log"] = EventLog() if events else None   # a copy starts its own event log
         self._public_shared = d["_public_shared"] = True     # copied before it grows
         d["surfaced"] = self.surfaced[:] if self.surfaced else []
         d["_L"] = self._L.copy() if self._L else {}

@@ -29,7 +29,7 @@ class Rules(Ruleset):
 
     def new_game(self, players: int | None = None, seed: int | None = 0, deck=None,
                  dealer: int | None = None, max_actions: int = MAX_ACTIONS,
-                 random_version: int = 2, source=None):
+                 random_version: int = 2, source=None, events: bool = True):
         """Start a game: ``players`` (default: the ruleset's default), ``seed`` (int;
         shuffles the deck when ``deck`` is None, then draws the dealer when ``dealer`` is
         None), ``deck`` (all cards, top first, as card text), ``dealer`` (seat),
@@ -39,14 +39,17 @@ class Rules(Ruleset):
         takes one, so play-time shuffles do not depend on how the dealer was chosen),
         ``source`` (a ``random.Random`` to draw from instead of one seeded with ``seed``,
         such as :class:`rulekit.randomness.Chance`: every shuffle and draw is then
-        asked of an outside chooser; ``restart`` and records still use ``seed``).
+        asked of an outside chooser; ``restart`` and records still use ``seed``),
+        ``events`` (True, the default: the game keeps its event log, ``events``;
+        False: a quiet game that builds no event, for bots and playouts that never read
+        the log, the same game otherwise: reading its ``events`` raises ValueError).
         Returns a :class:`~rulekit.runtime.engine.GameState`. Raises ValueError with a
         message for a bad player count, dealer or deck (rulekit.CardError for bad card
         text)."""
         from .engine import GameState
         return GameState(self, players=players, seed=seed, deck=deck, dealer=dealer,
                          max_actions=max_actions, random_version=random_version,
-                         source=source)
+                         source=source, events=events)
 
     @property
     def graph(self):

@@ -203,8 +203,9 @@ class SharedSteps:
                 pending[seat] = act
                 self._pending = pending
                 self._legal, self._index = [], None
-                self.events.append({"kind": "chosen", "seat": seat, "actions": count,
-                                    "phase": self.phase})
+                if self.log is not None:
+                    self.log.append({"kind": "chosen", "seat": seat, "actions": count,
+                                     "phase": self.phase})
                 window = {s: v for s, v in self._window.items() if s != seat}
                 if window:
                     self._window = window

@@ -20,11 +20,17 @@ from ..outcome import copy_outcome
 from .changes import Changes
 
 
+NO_EVENTS = ("this game keeps no event log: it was made with events=False (new_game or "
+             "clone), for bots and playouts that never read it; make it with events=True "
+             "to read its events")
+
+
 class State(Changes):
     """The data of a game in progress and its changes (:class:`~.changes.Changes`, the
     language's API). :class:`~rulekit.runtime.engine.GameState` adds the game's API."""
 
-    def _init_state(self, rules, n: int, seed, dealer: int, deck: list[str], rng: random.Random):
+    def _init_state(self, rules, n: int, seed, dealer: int, deck: list[str], rng: random.Random,
+                    events: bool = True):
         self.rules = rules
         self.n = n
         self.dealer = dealer
@@ -68,10 +74,21 @@ class State(Changes):
         self.rounds_at = 0        # ... counted since this action count
         self.history: list[str] = []
         self._history_shared = False  # True: shared with a copy, copied before it grows
-        self.events = EventLog()      # what happened, in order (see emit), read as dicts
+        self.log = EventLog() if events else None   # what happened, in order (see emit),
+        #                               read as dicts; None: a quiet game keeps none (events)
         self.public: set = set()      # cards face up to every seat in this hand
         self._public_shared = False   # True: shared with a copy, copied before it grows
         self.surfaced: list = []      # put face up since the last decision (for `public`)
+
+    @property
+    def events(self) -> EventLog:
+        """What happened, in order: the event log (see :meth:`emit` for the kinds),
+        every event read as a dict. A game made with ``events=False`` (``new_game``,
+        ``clone``) keeps none: reading its events raises ValueError."""
+        log = self.log
+        if log is None:
+            raise ValueError(NO_EVENTS)
+        return log
 
     @property
     def rng(self) -> random.Random:

@@ -38,14 +38,15 @@ def play_measured(spec: dict, index: int) -> dict:
     rules = rules_of(spec["ruleset"], spec["options"], spec.get("roots"))
     seed = game_seed(spec["seed"], index)
     n = spec["players"]
-    game = rules.new_game(players=n, seed=seed, max_actions=spec["max_actions"])
+    measure = spec.get("measure", False)    # (only a measured game's events are read)
+    game = rules.new_game(players=n, seed=seed, max_actions=spec["max_actions"],
+                          events=bool(measure))
     kinds = [spec["kind"]] * n
     strong_seat = None
     if spec.get("strong"):
         strong_seat = index % n
         kinds[strong_seat] = spec["strong"]
     agents = [make_agent(k, seed * 1000 + s + 1) for s, k in enumerate(kinds)]
-    measure = spec.get("measure", False)
     leader = rules.expression(spec["leader"]) if measure and spec.get("leader") else None
     phases = rules.phases
     decisions = [0] * n

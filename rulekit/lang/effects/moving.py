@@ -139,8 +139,13 @@ def _c_deal(c, path, item, scope):
     else:
         seats_code = f"_B_seats_from(G, {first.code if first else '_B_left_of(G, G.dealer)'})"
     each_code = each.code if each is not None else "None"
+    dealer = f"_deal_to_{to}"
+    if dealer not in c.ns:               # the state's fast path of a deal into the zone
+        make = getattr(c.state_api, "zone_dealer", None) or generic_dealer
+        c.ns[dealer] = make(decl, frozenset(k for k, z in c.zones.items() if z.tagged),
+                            frozenset(k for k, z in c.zones.items() if z.see == "top"))
     return [f"_deal(G, {src.code}, {c.text(src.zone[0].name)}, {c.text(to)}, {each_code}, "
-            f"{seats_code}, {short})"]
+            f"{seats_code}, {short}, {dealer})"]
 
 
 def _constant(c, value):
@@ -218,11 +223,30 @@ def generic_mover(decl, tagged_zones: frozenset, top_zones: frozenset = frozense
     return move
 
 
+def generic_dealer(decl, tagged_zones: frozenset, top_zones: frozenset = frozenset()):
+    """A deal into zone ``decl`` as a function ``(G, src, first, seats, rounds)`` that
+    moves each card with ``G.move`` in turn: the fast path of any implementation of
+    the API that has none of its own (see :meth:`rulekit.lang.state_api.
+    GameStateAPI.zone_dealer`)."""
+    zname = decl.name
+
+    def deal(G, src, first, seats, rounds):
+        for _ in range(rounds):
+            for s in seats:
+                if not src:
+                    return
+                G.move(src[0] if first else src[-1], zname, s, None, "play")
+    deal.__name__ = deal.__qualname__ = f"_deal_to_{zname}"
+    return deal
+
+
 @primitive
-def _deal(G, src, src_name, to, each, seats, short=False):
+def _deal(G, src, src_name, to, each, seats, short=False, dealer=None):
     """deal: one card at a time from the top of ``src`` to each seat of ``seats`` in
     turn, round after round, until each has received ``each`` (None: until ``src`` is
-    empty) or ``src`` runs out: which stops the game (ValueError) unless ``short``."""
+    empty) or ``src`` runs out: which stops the game (ValueError) unless ``short``.
+    ``dealer``: the zone's dealer (:meth:`rulekit.lang.state_api.GameStateAPI.
+    zone_dealer`, made when compiled), which makes the moves."""
     decl = G.rules.zones[src_name]
     seats = list(seats)
     if not seats:
@@ -234,16 +258,10 @@ def _deal(G, src, src_name, to, each, seats, short=False):
                          f"{each * len(seats)}, but {src_name} holds {len(src)} (write "
                          "short: true if a short deal is fine)")
     rounds = each if each is not None else (len(src) + len(seats) - 1) // len(seats)
-    zones = G.rules.zones                   # one card at a time: the zone's fast mover
-    make = getattr(G, "zone_mover", None) or generic_mover
-    move = make(zones[to], frozenset(k for k, z in zones.items() if z.tagged),
-                frozenset(k for k, z in zones.items() if z.see == "top"))
-    first = decl.top == "first"
-    for _ in range(rounds):
-        for s in seats:
-            if not src:
-                return
-            move(G, src[0] if first else src[-1], s, None, "play")
+    if dealer is None:                      # (no dealer given: the plain moves)
+        zones = G.rules.zones
+        dealer = generic_dealer(zones[to], frozenset(k for k, z in zones.items() if z.tagged))
+    dealer(G, src, decl.top == "first", seats, rounds)
 
 
 @primitive

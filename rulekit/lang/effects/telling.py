@@ -2,6 +2,8 @@
 out, announce, end_game."""
 from __future__ import annotations
 
+import re
+
 from ... import outcome
 from ...errors import RulesetFault, failure_words
 from .registry import EXPR, TEXT, GameOver, cards_or_card, effect, primitive
@@ -71,14 +73,35 @@ def _c_out(c, path, item, scope):
         explain=lambda item, v: f'announce "{v}"',
         words='announce "{value}"', parts="text")
 def _c_announce(c, path, item, scope):
-    code = template(c, path + ("announce",), item["announce"], scope, "announce")
+    holes: list = []
+    code = template(c, path + ("announce",), item["announce"], scope, "announce", holes)
     said = c.const(str(item["announce"]))       # the text as written (simulations count it)
-    return None if code is None else [f"_announce(G, {code}, {said})"]
+    if code is None:
+        return None
+    lines = ["if G.log is not None:", f"    _announce(G, {code}, {said})"]
+    risky = unsafe_holes(holes)                 # a quiet game (no event log) builds no
+    if risky:                                   # text, but fails where the text would
+        lines += ["else:", f"    ({', '.join(risky)},)"]
+    return lines
 
 
-def template(c, p, text: str, scope, what: str) -> str | None:
+# a hole's code that cannot fail: a local or variable or zone read by name, a plain
+# attribute of the game, a constant
+_SAFE_HOLE = re.compile(r"(?:L|G\.v|G\.z)\['\w+'\]|G\.(?:actor|dealer|n|hand_no|phase)"
+                        r"|_K\[\d+\]|-?\d+|'\w*'")
+
+
+def unsafe_holes(holes: list) -> list:
+    """The codes of ``holes`` (a template's ``{expr}`` parts) that might fail when
+    evaluated: a game that keeps no event log evaluates only these, so that it stops
+    where one that builds the text would."""
+    return [h for h in holes if not _SAFE_HOLE.fullmatch(h)]
+
+
+def template(c, p, text: str, scope, what: str, holes: list | None = None) -> str | None:
     """The code of text ``text`` (at ``p``) whose ``{expr}`` parts are filled in (each
-    value shown as :func:`_fmt` shows it); None after reporting an error."""
+    value shown as :func:`_fmt` shows it); None after reporting an error. ``holes``:
+    a list to which the code of each part's value is appended."""
     parts = []
     i = 0
     ok = True
@@ -98,6 +121,8 @@ def template(c, p, text: str, scope, what: str) -> str | None:
             ok = False
         else:
             parts.append(f"_fmt({inner.code})")
+            if holes is not None:
+                holes.append(inner.code)
         i = k + 1
     if not ok:
         return None
