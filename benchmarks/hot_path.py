@@ -30,11 +30,14 @@ from pathlib import Path
 
 RULESETS = ("mattis", "atlanta_mattis", "myllymatti", "mattis_norsk")
 
-# random games (uniform over the legal actions), their actions counted
+# random games (uniform over the legal actions), their actions counted; a tree that has
+# play_randomly plays them with it (the very game of its random_legal loop: issue 34)
 PLAY = r"""
 for seed in range(games):
     game = rules.new_game(players=players, seed=seed)
     rng = random.Random(seed)
+    if hasattr(game, "play_randomly"):
+        game.play_randomly(rng)
     pick = getattr(game, "random_legal", None)      # (choices in parts: never listed)
     while not game.finished:
         game.apply(pick(rng) if pick else rng.choice(game.legal_actions()))

@@ -9,7 +9,8 @@ the same game in both (as near as their options allow).
 
 The loop is the one a random bot runs, in both: rulekit's ``game.random_legal(rng)``
 then ``game.apply``; OpenSpiel's ``rng.choice(state.legal_actions())`` then
-``state.apply_action``, a chance node's outcome drawn by its probabilities. A
+``state.apply_action``, a chance node's outcome drawn by its probabilities. rulekit's
+games keep no event log (``events=False``: OpenSpiel's keep none either). A
 decision is a move of a seat (chance nodes, OpenSpiel's deals, are not counted, though
 their cost is: rulekit deals inside ``new_game``). Each instruction figure is a run
 doing the games minus a run doing none (start-up, imports and loading left out). A
@@ -56,7 +57,7 @@ if side == "rulekit":
     rules = rulekit.load(name, options or None)
     rules.new_game(players=players, seed=0)     # (the engine's modules imported: not counted)
     def play(seed):
-        game = rules.new_game(players=players, seed=seed)
+        game = rules.new_game(players=players, seed=seed, events=False)
         rng = random.Random(seed)
         while not game.finished:
             game.apply(game.random_legal(rng))

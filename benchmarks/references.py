@@ -10,7 +10,9 @@ busy machine as on an idle one) and CPU time per action over alternating rounds.
 Both sides play the same seeded games in the same loop: game k deals from seed k (the
 reference engines shuffle the same deck and draw the same dealer as rulekit does from
 a seed) and draws its actions uniformly from the legal ones with ``random.Random(k)``:
-rulekit's ``game.random_legal(rng)`` then ``game.apply``, the reference's
+rulekit's ``game.random_legal(rng)`` then ``game.apply`` (or, in a tree that has it,
+``game.play_randomly(rng)``, the very game of that loop, in a game that keeps no event
+log: ``events=False``; the references keep none either), the reference's
 ``rng.choice(state.legal_actions())`` then ``state.apply``. The reference engines list
 their legal actions in rulekit's order (the hand's cards in hand order, then ``stock``
 or ``take``), so both sides play the very same games, action for action (a line notes
@@ -63,9 +65,13 @@ if side == "rulekit":
     import rulekit
     rules = rulekit.load(name, {k: str(v).lower() if isinstance(v, bool) else str(v)
                                 for k, v in options.items()} or None)
+    quiet = {"events": False} if hasattr(rules.new_game(players=players), "play_randomly") \
+        else {}
     def play(seed):
-        game = rules.new_game(players=players, seed=seed)
+        game = rules.new_game(players=players, seed=seed, **quiet)
         rng = random.Random(seed)
+        if quiet:                           # (the very game of the loop below)
+            game.play_randomly(rng)
         pick = game.random_legal
         while not game.finished:
             game.apply(pick(rng))
