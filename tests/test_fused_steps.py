@@ -78,3 +78,14 @@ def test_play_randomly_plays_the_game_of_the_random_legal_loop(name, options):
             b.apply(b.random_legal(rb))
         assert snapshot(a, True) == snapshot(b, True) and ra.getstate() == rb.getstate()
         assert a.result == b.result and taken == b.actions
+
+
+@pytest.mark.parametrize("args,said", [(("seed",), "rng must be a random.Random, not str"),
+                                       ((random.Random(1), -1), "limit must be a whole"),
+                                       ((random.Random(1), "3"), "limit must be a whole"),
+                                       ((random.Random(1), True), "limit must be a whole")])
+def test_play_randomly_refuses_bad_arguments_in_words(args, said):
+    game = load_rules("mattis", {}).new_game(players=4, seed=1)
+    with pytest.raises(ValueError, match=said):
+        game.play_randomly(*args)
+    assert game.actions == 0

@@ -11,6 +11,8 @@ and raises :class:`TooManyChoices` past it.
 """
 from __future__ import annotations
 
+from random import Random as _Random
+
 from ..errors import IllegalAction, RulesetFailure, TooManyChoices
 from ..limits import MAX_CHOICES
 from .actions import Action
@@ -173,7 +175,13 @@ class Deciding(PartsText):
         as :meth:`apply` applies it, until the game ends or ``limit`` actions are taken
         (None: no limit); returns the number taken. The very game of that loop, action
         for action (the same draws from ``rng``), without the checks an action from
-        outside needs: the random play-outs of searches."""
+        outside needs: the random play-outs of searches. ValueError for an ``rng`` that is
+        not a ``random.Random`` or a ``limit`` that is not a whole number from 0."""
+        if not isinstance(rng, _Random):
+            raise ValueError(f"rng must be a random.Random, not {type(rng).__name__}")
+        if limit is not None and (limit.__class__ is not int or limit < 0):
+            raise ValueError(f"limit must be a whole number from 0 (or None), not "
+                             f"{str(limit)[:20]!r}")
         taken, choice = 0, rng.choice
         while self.status == "in_progress" and (limit is None or taken < limit):
             step = self.step
