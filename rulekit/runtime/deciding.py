@@ -17,7 +17,7 @@ from ..errors import IllegalAction, RulesetFailure, TooManyChoices
 from ..limits import MAX_CHOICES
 from .actions import Action
 from .choices import Budget, Chooser, OverBudget, _Never
-from .drawing import lone_set_draw
+from .drawing import lone_set_draw, refuse_draw
 from .parts_text import PartsText, text_and_cards
 from .faults import RulesetFault
 
@@ -181,7 +181,7 @@ class Deciding(PartsText):
             raise ValueError(f"rng must be a random.Random, not {type(rng).__name__}")
         if limit is not None and (limit.__class__ is not int or limit < 0):
             raise ValueError(f"limit must be a whole number from 0 (or None), not "
-                             f"{str(limit)[:20]!r}")
+                             f"{limit!r:.30}")
         taken, choice = 0, rng.choice
         while self.status == "in_progress" and (limit is None or taken < limit):
             step = self.step
@@ -205,39 +205,44 @@ class Deciding(PartsText):
         listing would); else uniform over every legal action (listed ones and complete
         choices in parts) when they can be counted, else an action drawn uniformly,
         then its parts (rulekit.runtime.choices). RulesetFailure when the ruleset's code
-        fails or no legal choice is found within the budget."""
-        step = self.step                        # (the random bot's path, first)
-        if seat is None and step is not None and not step.parted:
-            return rng.choice(self._legal)
-        if step is None or not step.parted or self.status != "in_progress":
-            if seat is None or seat == self.actor:
+        fails or no legal choice is found within the budget; ValueError for an ``rng``
+        that is not a ``random.Random``, a bad seat, or one with no legal action now."""
+        try:
+            step = self.step                        # (the random bot's path, first)
+            if seat is None and step is not None and not step.parted:
                 return rng.choice(self._legal)
-            return rng.choice(self._listed(seat))
-        if seat is None or seat == self.actor:
-            got = lone_set_draw(self, rng)      # (a pass of three cards: at once)
-            if got is not None:
-                return got
-        listed = self._listed(seat)
-        seat = self.actor if seat is None else seat
-        parted = self.parted_actions(seat)
-        counts = [self.part_count(d.name, seat) for d in parted]
-        if all(k is not None for k in counts):
-            r = rng.randrange(len(listed) + sum(counts))
-            if r < len(listed):
-                return listed[r]
-            r -= len(listed)
-            for defn, k in zip(parted, counts):
-                if r < k:
-                    ch = self.chooser(defn.name, seat)
-                    vals = self._ruleset(ch.nth, r, seat=seat)
-                    return self._parted_action(ch, vals, seat)
-                r -= k
-        pick = rng.randrange(len(listed) + len(parted))
-        if pick < len(listed):
-            return listed[pick]
-        ch = self.chooser(parted[pick - len(listed)].name, seat)
-        vals, _ = self._ruleset(ch.random, rng, seat=seat)
-        return self._parted_action(ch, vals, seat)
+            if step is None or not step.parted or self.status != "in_progress":
+                if seat is None or seat == self.actor:
+                    return rng.choice(self._legal)
+                return rng.choice(self._listed(seat))
+            if seat is None or seat == self.actor:
+                got = lone_set_draw(self, rng)      # (a pass of three cards: at once)
+                if got is not None:
+                    return got
+            listed = self._listed(seat)
+            seat = self.actor if seat is None else seat
+            parted = self.parted_actions(seat)
+            counts = [self.part_count(d.name, seat) for d in parted]
+            if all(k is not None for k in counts):
+                r = rng.randrange(len(listed) + sum(counts))
+                if r < len(listed):
+                    return listed[r]
+                r -= len(listed)
+                for defn, k in zip(parted, counts):
+                    if r < k:
+                        ch = self.chooser(defn.name, seat)
+                        vals = self._ruleset(ch.nth, r, seat=seat)
+                        return self._parted_action(ch, vals, seat)
+                    r -= k
+            pick = rng.randrange(len(listed) + len(parted))
+            if pick < len(listed):
+                return listed[pick]
+            ch = self.chooser(parted[pick - len(listed)].name, seat)
+            vals, _ = self._ruleset(ch.random, rng, seat=seat)
+            return self._parted_action(ch, vals, seat)
+        except (AttributeError, TypeError, IndexError, ValueError):
+            refuse_draw(self, rng, seat)        # a bad rng or seat, or nothing to do
+            raise
 
     def candidate_actions(self, rng, seat: int | None = None, sample: int = SAMPLED_CHOICES):
         """The actions a bot weighs: the listed ones, and each choice in parts in full

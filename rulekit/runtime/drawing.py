@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
+from random import Random
 
 from ..errors import RulesetFault
 from ..limits import PARTS_SEARCH_BUDGET
@@ -185,6 +186,21 @@ def lone_set_draw(G, rng):
     vals = (G._ruleset(ch._unrank, 0, (), rng.randrange(count)),)
     return G._parted_action(ch, vals, G.actor)
 
+
+def refuse_draw(G, rng, seat) -> None:
+    """Why ``G.random_legal(rng, seat)`` could not draw, as a ValueError in words: an
+    ``rng`` that is not a ``random.Random``, a ``seat`` that is not a seat of the game,
+    or a seat with no legal action now (the game over included). Returns when none of
+    these holds (the caller then raises what it caught)."""
+    if not isinstance(rng, Random):
+        raise ValueError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if seat is not None and (seat.__class__ is not int or not 0 <= seat < G.n):
+        raise ValueError(f"seat must be from 0 to {G.n - 1}, not {seat!r:.30}")
+    if G.status != "in_progress":
+        raise ValueError(f"the game is over ({G.status}): no legal action to draw")
+    if seat is not None and seat not in G.actors:
+        raise ValueError(f"seat {seat} has no legal action now (to act: "
+                         f"{', '.join(map(str, G.actors))})")
 
 def _combination(cards, k, r) -> list:
     """The ``r``-th (0-based, lexicographic by position) choice of ``k`` of ``cards``."""
