@@ -220,6 +220,20 @@ def test_bad_agent(capsys):
     assert "unknown agent kind 'genius'" in one_line(err)
 
 
+@pytest.mark.parametrize("command", [["simulate", str(BASE)],
+                                     ["compare", str(BASE), str(BASE)]])
+@pytest.mark.parametrize("spec,code,said", [
+    ("all=ismcts:abc", 2, "agent kind 'ismcts:abc': the number of simulations"),
+    ("0=genius", 2, "unknown agent kind 'genius'"),
+    ("x=random", 2, "'x' is not a seat number or 'all'"),
+    ("9=random", 1, "seat 9 does not exist")])
+def test_a_bad_agent_exits_as_play_says_it(capsys, command, spec, code, said):
+    """simulate and compare refuse an --agent text not of its form with exit 2, before
+    any game, as play does; a seat beyond the table is a value out of range: exit 1."""
+    got, out, err = run(capsys, *command, "--games", "1", "--agent", spec)
+    assert got == code and said in one_line(err)
+
+
 # ---- replay ---------------------------------------------------------------------------
 
 @pytest.fixture

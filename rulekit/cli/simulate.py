@@ -123,6 +123,18 @@ def _common(args):
     return args.players, kw
 
 
+def _check_agents(specs: list, rules) -> None:
+    """Raise Usage (exit 2) for an ``--agent`` text not of its form, before any game is
+    played, as ``play`` does; a seat beyond the table is said when the games start."""
+    from ..play.agents import SeatError, seat_agents
+    try:
+        seat_agents(specs, rules.players[1], 0)
+    except SeatError:
+        pass
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
+
+
 def _check_outputs(args, loaded: list) -> None:
     """Check every file the command will write, before any game is played (the rule of
     rulekit.outputs): ``--plot``, ``--csv``, and the records of ``--records DIR``.
@@ -161,6 +173,7 @@ def cmd_simulate(args) -> int:
     rules = load_or_report(args.ruleset, options)
     if rules is None:
         return 1
+    _check_agents(args.agent, rules)
     _check_outputs(args, [rules])
     progress = _Progress(f"simulate {args.ruleset}", args.quiet)
     try:
@@ -191,6 +204,7 @@ def cmd_compare(args) -> int:
         if rules is None:
             return 1
         loaded.append(rules)
+    _check_agents(args.agent, loaded[0])
     _check_outputs(args, loaded)
     progress = _Progress("compare", args.quiet)
     try:
