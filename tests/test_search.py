@@ -229,7 +229,7 @@ def test_bad_kinds_on_the_command_line(tmp_path):
         run = cli(["play", "myllymatti", "--agent", f"1={kind}"], tmp_path)
         assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr
     run = cli(["simulate", "myllymatti", "--games", "2", "--agent", "all=ismcts:abc"], tmp_path)
-    assert run.returncode == 1 and "ismcts:abc" in run.stderr and "Traceback" not in run.stderr
+    assert run.returncode == 2 and "ismcts:abc" in run.stderr and "Traceback" not in run.stderr
 
 
 def test_a_played_game_with_search_bots_records_their_budget(tmp_path):

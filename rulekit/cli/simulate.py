@@ -126,11 +126,9 @@ def _common(args):
 def _check_agents(specs: list, rules) -> None:
     """Raise Usage (exit 2) for an ``--agent`` text not of its form, before any game is
     played, as ``play`` does; a seat beyond the table is said when the games start."""
-    from ..play.agents import SeatError, seat_agents
+    from ..simulation import parse_agents
     try:
-        seat_agents(specs, rules.players[1], 0)
-    except SeatError:
-        pass
+        parse_agents(specs, rules.players[1], seats=False)
     except ValueError as exc:
         raise Usage(str(exc)) from None
 

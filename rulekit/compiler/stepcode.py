@@ -66,11 +66,11 @@ def _follow_lines(c, step, ids, steps, tail=None) -> list:
 def _act_source(c, n: int, step, ids, steps) -> str:
     """The function applying an action at decision step ``step`` (number ``n``, one
     actor): what :meth:`rulekit.runtime.applying.Applying._apply` does (count it,
-    record it, its ``action`` event unless the game keeps no event log, and its
-    effects), the action's effects and the
-    step's transitions written in place, then the next decision reached: when the
-    target decides (one actor), its actor and listing computed here, else the engine's
-    ``_advance``. The same changes, in the same order, as ``_apply``."""
+    record it, its ``action`` event unless the game keeps no event log), the action's
+    effects and the step's transitions written in place, then the next decision
+    reached: when the target decides (one actor), its actor and listing computed here,
+    else the engine's ``_advance``. The same changes, in the same order, as ``_apply``
+    then ``_advance`` (tests/test_fused_steps.py)."""
     lines = [f"def _act_{n}(G, act):",
              f"    # step {_word(step.key)}: apply one of its actions, take its first transition "
              "whose condition holds, advance to the next decision",
@@ -125,15 +125,15 @@ def _act_source(c, n: int, step, ids, steps) -> str:
         if not (target.decides and target.actors is None):
             return ["G._advance()", "return"]
         return [f"_a_actor = _S{t}.actor(G, G._L)",
-                       "if _a_actor.__class__ is int and 0 <= _a_actor < G.n:",
-                       "    G.actor = _a_actor",
-                       f"    G._legal = _a_legal = _legal_{t}(G)",
-                       "    G._index = None",
-                       "    if not _a_legal:      # (no legal action: the engine says so)",
-                       "        G._advance()",
-                       "else:                     # (not a seat: the engine says so)",
-                       "    G._advance()",
-                       "return"]
+                "if _a_actor.__class__ is int and 0 <= _a_actor < G.n:",
+                "    G.actor = _a_actor",
+                f"    G._legal = _a_legal = _legal_{t}(G)",
+                "    G._index = None",
+                "    if not _a_legal:      # (no legal action: the engine says so)",
+                "        G._advance()",
+                "else:                     # (not a seat: the engine says so)",
+                "    G._advance()",
+                "return"]
     steps_by_id = {ids[k]: s for k, s in steps.items()}
     lines += ["    " + ln for ln in _follow_lines(c, step, ids, steps, tail)]
     lines += ["    finally:", "        if _a_count >= G.max_actions:",

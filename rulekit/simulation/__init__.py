@@ -94,9 +94,11 @@ def _no_nan(x):
     return x
 
 
-def parse_agents(specs, players_max: int) -> dict:
+def parse_agents(specs, players_max: int, seats: bool = True) -> dict:
     """``["0=greedy", "all=random"]`` (or a dict seat -> kind) into seat -> kind for the
-    seats ``0..players_max-1`` (``all`` first, then single seats). Raises ValueError."""
+    seats ``0..players_max-1`` (``all`` first, then single seats). Raises ValueError
+    (with ``seats=False``, only for a text not of its form: a seat beyond the table is
+    kept, for the games to refuse)."""
     from ..play.agents import parse_kind
     if isinstance(specs, dict):
         specs = [f"{k}={v}" for k, v in specs.items()]
@@ -118,7 +120,7 @@ def parse_agents(specs, players_max: int) -> dict:
             s = int(seat)
         except ValueError:
             raise ValueError(f"agent '{spec}': '{seat}' is not a seat number or 'all'") from None
-        if not 0 <= s < players_max:
+        if seats and not 0 <= s < players_max:
             raise ValueError(f"agent '{spec}': seat {s} does not exist (seats 0 to "
                              f"{players_max - 1})")
         out[s] = kind
