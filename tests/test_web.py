@@ -270,7 +270,9 @@ def test_every_message_holds_only_what_its_page_may_see(ruleset, seats, options)
         table = server.hall.tables[tid]
         record = c.get(f"/api/tables/{tid}/record").json()
         assert record["actions"] == table.game.record_actions()
-    assert check.messages > 20 and check.leaks == []
+    # (the table's seed is drawn by the server: a short game, a hold'em match won in a
+    # few hands, sends fewer messages; every one of them is checked)
+    assert check.messages >= 10 and check.leaks == []
     assert server.errors == []
     # the database holds the game: its moves replay to the same game
     assert server.hall.store.moves(tid, 1) == table.moves
